@@ -1,0 +1,66 @@
+// @adlc/core: what the four gate tools share. The public API is named here explicitly.
+
+export {
+  AdlcError,
+  OpError,
+  ProviderError,
+  InterruptedError,
+  JsonExtractError,
+  HelpShown,
+  type AdlcErrorCode,
+  type JsonExtractReason,
+} from './errors.js';
+export {
+  pass,
+  gateFail,
+  opError,
+  printJson,
+  promptOnly,
+  runMain,
+  isOutcome,
+  EXIT,
+  ErrorOutputSchema,
+  type Outcome,
+  type OutputDoc,
+  type ErrorOutput,
+  type MainOptions,
+} from './outcome.js';
+export {
+  parseArgs,
+  createProgram,
+  configureForMain,
+  addSharedOptions,
+  intArg,
+  floatArg,
+  listArg,
+  type ProgramSpec,
+  type SharedFlag,
+  type SharedOptions,
+} from './args.js';
+export { createReporter, createStyle, colorEnabled, type Reporter, type ReporterOptions, type Style } from './output.js';
+export {
+  PROVIDER_IDS,
+  TIERS,
+  type ProviderId,
+  type Tier,
+  type Provider,
+  type GenerateRequest,
+  type GenerateResult,
+  type Usage,
+} from './providers/types.js';
+export {
+  detectProvider,
+  requireProvider,
+  resolveModel,
+  availableKeyProviders,
+  isProviderAvailable,
+  isProviderId,
+  isTier,
+  assertConfigured,
+  DEFAULT_MODELS,
+  NO_PROVIDER_MESSAGE,
+} from './providers/detect.js';
+export { complete, modelFor, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_TOKENS, type CompleteOptions, type Completion } from './complete.js';
+export { fan, DEFAULT_FAN_TEMPERATURE, type FanOptions, type FanResult } from './fan.js';
+export { extractJson } from './json.js';
+export { redactSecrets, redactWithCount, secretValues, SECRET_PATTERNS, type Redaction } from './redact.js';

@@ -1,0 +1,146 @@
+// Verdicts are data, failures are errors. A command returns pass()/gateFail() or throws an
+// OpError; the CLI's single main (runMain) maps that to stdout, stderr and the exit code.
+
+import { z } from 'zod';
+import { AdlcError, HelpShown, InterruptedError, OpError, ProviderError } from './errors.js';
+import { installInterruptHandlers } from './interrupt.js';
+import { redactSecrets } from './redact.js';
+
+export const EXIT = { pass: 0, opError: 1, gateFail: 2 } as const;
+
+const OUTCOME = Symbol.for('adlc.outcome');
+
+/** What goes to stdout: one JSON document, or the human report. */
+export type OutputDoc = { json: unknown } | { text: string };
+
+export interface Outcome<T = unknown> {
+  readonly [OUTCOME]: true;
+  readonly verdict: 'pass' | 'gate-fail';
+  readonly exitCode: 0 | 2;
+  readonly result: T;
+  readonly output: OutputDoc | undefined;
+}
+
+export function pass<T>(result: T, output?: OutputDoc): Outcome<T> {
+  return { [OUTCOME]: true, verdict: 'pass', exitCode: 0, result, output };
+}
+
+export function gateFail<T>(result: T, output?: OutputDoc): Outcome<T> {
+  return { [OUTCOME]: true, verdict: 'gate-fail', exitCode: 2, result, output };
+}
+
+export function isOutcome(value: unknown): value is Outcome {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[OUTCOME] === true;
+}
+
+/** Builds the operational error (exit 1); `throw opError(...)`. */
+export function opError(message: string, options: { hint?: string; cause?: unknown; usage?: string } = {}): OpError {
+  return new OpError(message, options);
+}
+
+/** Writes exactly one JSON document (and a newline) to stdout. */
+export function printJson(value: unknown, stream: NodeJS.WritableStream = process.stdout): void {
+  stream.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** The document printed on stdout under --json when a run ends in an operational error. */
+export const ErrorOutputSchema = z.object({
+  error: z.object({
+    message: z.string(),
+    hint: z.string().optional(),
+    exitCode: z.number().int(),
+    provider: z.string().optional(),
+    status: z.union([z.number(), z.string()]).optional(),
+  }),
+});
+export type ErrorOutput = z.infer<typeof ErrorOutputSchema>;
+
+/** Prompts shown by --prompt-only: printed, never sent; needs no key. */
+export function promptOnly(
+  prompts: ReadonlyArray<{ label: string; system?: string; prompt: string }>,
+  json: boolean,
+): Outcome<{ prompts: typeof prompts }> {
+  const result = { prompts };
+  if (json) return pass(result, { json: { promptOnly: true, prompts } });
+  const text = prompts
+    .map((p) => [`===== ${p.label} =====`, ...(p.system ? ['--- system ---', p.system, '--- prompt ---'] : []), p.prompt].join('\n'))
+    .join('\n\n');
+  return pass(result, { text });
+}
+
+export interface MainOptions {
+  /** The argv the CLI was started with (to know whether --json was asked before parsing succeeds). */
+  argv?: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+function flush(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => stream.write('', () => resolve()));
+}
+
+function wantsJson(argv: string[]): boolean {
+  return argv.some((arg) => arg === '--json' || arg === '--json=true');
+}
+
+/**
+ * The one place a CLI exits. Runs the command, prints its output, maps verdicts to 0/2 and every
+ * failure to 1 (130/143 for SIGINT/SIGTERM), with a one-line message on stderr and no stack trace.
+ */
+export async function runMain(name: string, command: () => Promise<Outcome>, options: MainOptions = {}): Promise<never> {
+  const argv = options.argv ?? process.argv.slice(2);
+  const env = options.env ?? process.env;
+  const json = wantsJson(argv);
+  installInterruptHandlers();
+  let code: number;
+  try {
+    const outcome = await command();
+    if (outcome.output) {
+      if ('json' in outcome.output) printJson(outcome.output.json);
+      else if (outcome.output.text !== '') {
+        const text = outcome.output.text;
+        process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+      }
+    }
+    code = outcome.exitCode;
+  } catch (error) {
+    code = reportFailure(name, error, json, env);
+  }
+  await flush(process.stdout);
+  await flush(process.stderr);
+  process.exit(code);
+}
+
+function reportFailure(name: string, error: unknown, json: boolean, env: NodeJS.ProcessEnv): number {
+  if (HelpShown.isInstance(error)) return 0;
+  if (InterruptedError.isInstance(error)) {
+    process.stderr.write(`${name}: interrupted by ${error.signal}; files restored\n`);
+    return error.exitCode;
+  }
+  let message: string;
+  let hint: string | undefined;
+  let usage: string | undefined;
+  let extra: { provider?: string; status?: number | string } = {};
+  if (OpError.isInstance(error)) {
+    ({ message, hint, usage } = error);
+  } else if (ProviderError.isInstance(error)) {
+    message = error.message;
+    hint = 'check the key, the model name (ADLC_MODEL_*) and the provider status, then run again';
+    extra = { provider: error.provider, status: error.status };
+  } else if (AdlcError.isInstance(error)) {
+    ({ message, hint } = error);
+  } else {
+    const err = error instanceof Error ? error : new Error(String(error));
+    message = `internal error: ${err.message}`;
+    hint = 'this is a bug; run again with ADLC_DEBUG=1 for the stack trace and report it';
+    if (env.ADLC_DEBUG) process.stderr.write(`${err.stack ?? ''}\n`);
+  }
+  message = redactSecrets(message, env);
+  process.stderr.write(`${name}: error: ${message}\n`);
+  if (hint) process.stderr.write(`${name}: ${hint}\n`);
+  if (usage) process.stderr.write(`${usage.trimEnd()}\n`);
+  if (json) {
+    const doc: ErrorOutput = { error: { message, exitCode: 1, ...(hint ? { hint } : {}), ...extra } };
+    printJson(doc);
+  }
+  return 1;
+}

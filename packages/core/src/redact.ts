@@ -1,0 +1,66 @@
+// Keeps secrets out of everything we print, log or send: the values of key variables in the
+// environment, and text that looks like a credential.
+
+const KEY_NAME = /(_API_KEY|_TOKEN|_SECRET|_PASSWORD|^ADLC_.*KEY)$/i;
+
+/** Patterns of common credentials. Each match is replaced whole. */
+export const SECRET_PATTERNS: ReadonlyArray<{ name: string; pattern: RegExp }> = [
+  { name: 'private-key', pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g },
+  { name: 'anthropic-key', pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
+  { name: 'openai-key', pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
+  { name: 'google-key', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
+  { name: 'github-token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{40,})\b/g },
+  { name: 'aws-access-key', pattern: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g },
+  { name: 'slack-token', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g },
+  { name: 'stripe-key', pattern: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}\b/g },
+  { name: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\b/g },
+  {
+    name: 'assigned-secret',
+    pattern: /\b([A-Za-z0-9_]*(?:SECRET|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|AUTH_TOKEN|PRIVATE_KEY)[A-Za-z0-9_]*\s*[:=]\s*)(["']?)[^\s"'`]{8,}\2/gi,
+  },
+];
+
+/** Secret values present in the environment (long enough to be worth hiding). */
+export function secretValues(env: NodeJS.ProcessEnv = process.env): string[] {
+  const values = new Set<string>();
+  for (const [name, value] of Object.entries(env)) {
+    if (value && value.trim().length >= 8 && KEY_NAME.test(name)) values.add(value.trim());
+  }
+  return [...values].sort((a, b) => b.length - a.length);
+}
+
+export interface Redaction {
+  text: string;
+  count: number;
+  kinds: Record<string, number>;
+}
+
+/** Redacts env key values and credential-looking text, counting what was hidden. */
+export function redactWithCount(text: string, env: NodeJS.ProcessEnv = process.env): Redaction {
+  let out = text;
+  let count = 0;
+  const kinds: Record<string, number> = {};
+  const bump = (kind: string) => {
+    count += 1;
+    kinds[kind] = (kinds[kind] ?? 0) + 1;
+  };
+  for (const value of secretValues(env)) {
+    const pieces = out.split(value);
+    for (let i = 1; i < pieces.length; i += 1) bump('env-key');
+    out = pieces.join('[REDACTED]');
+  }
+  for (const { name, pattern } of SECRET_PATTERNS) {
+    out = out.replace(pattern, (...args: unknown[]) => {
+      bump(name);
+      if (name === 'assigned-secret') return `${String(args[1])}${String(args[2])}[REDACTED]${String(args[2])}`;
+      if (name === 'private-key') return '[REDACTED PRIVATE KEY]';
+      return '[REDACTED]';
+    });
+  }
+  return { text: out, count, kinds };
+}
+
+/** redactWithCount without the count. */
+export function redactSecrets(text: string, env: NodeJS.ProcessEnv = process.env): string {
+  return redactWithCount(text, env).text;
+}

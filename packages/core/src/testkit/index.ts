@@ -1,0 +1,14 @@
+// Test kit for every package's tests: a fake provider server speaking the real wire protocols,
+// temporary git repositories, and a runner for the built CLIs.
+
+export {
+  startFakeProviderServer,
+  FAKE_KEYS,
+  type FakeProviderServer,
+  type FakeReply,
+  type FakeHandler,
+  type RecordedRequest,
+  type Protocol,
+} from './fake-provider-server.js';
+export { makeTempRepo, type TempRepo, type TempRepoOptions, type FileTree } from './temp-repo.js';
+export { runCli, cleanEnv, type CliResult, type RunCliOptions } from './run-cli.js';
