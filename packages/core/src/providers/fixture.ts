@@ -2,8 +2,9 @@
 // and no network. Each line is a JSON string (the answer) or an object:
 //   {"text": "...", "match": "substring of the prompt", "delayMs": 50, "model": "name"}
 //   {"error": {"status": 429, "message": "rate limited"}}
-// Entries whose `match` is absent or found in the prompt are eligible; they are used in file order,
-// each once, and reused from the first when all eligible entries have been used.
+// Entries whose `match` is found in the prompt answer it; a prompt no `match` fits is answered by
+// the entries without one. Eligible entries are used in file order, each once, and reused from the
+// first when all have been used.
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -85,9 +86,9 @@ export async function createFixtureProvider(ctx: ProviderContext): Promise<Provi
   return {
     id: 'fixture',
     async generate(req) {
-      const eligible = entries
-        .map((entry, index) => ({ entry, index }))
-        .filter(({ entry }) => entry.match === undefined || req.prompt.includes(entry.match));
+      const indexed = entries.map((entry, index) => ({ entry, index }));
+      const matched = indexed.filter(({ entry }) => entry.match !== undefined && req.prompt.includes(entry.match));
+      const eligible = matched.length > 0 ? matched : indexed.filter(({ entry }) => entry.match === undefined);
       if (eligible.length === 0) {
         throw new ProviderError({ provider: 'fixture', model: req.model, status: 'no answer', message: `no entry of ${file} matches this prompt` });
       }

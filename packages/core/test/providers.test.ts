@@ -1,0 +1,92 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { complete } from '../src/complete.js';
+import { ProviderError } from '../src/errors.js';
+import { FAKE_KEYS, startFakeProviderServer, type FakeProviderServer } from '../src/testkit/index.js';
+import type { ProviderId } from '../src/providers/types.js';
+
+let server: FakeProviderServer;
+beforeAll(async () => {
+  server = await startFakeProviderServer();
+});
+afterAll(() => server.close());
+afterEach(() => server.reset());
+
+const KEY_PROVIDERS = [
+  ['anthropic', 'anthropic'],
+  ['openai', 'openai'],
+  ['gemini', 'gemini'],
+] as const satisfies ReadonlyArray<readonly [ProviderId, string]>;
+
+function envFor(provider: ProviderId, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...server.env(), ADLC_PROVIDER: provider, ADLC_RETRY_BASE_MS: '10', ...extra };
+}
+
+describe.each(KEY_PROVIDERS)('%s adapter through the real SDK', (provider, protocol) => {
+  it('sends model, system and prompt on the real wire format and reads text and usage back', async () => {
+    server.enqueue(protocol, { text: 'the answer', usage: { inputTokens: 11, outputTokens: 7 } });
+    const result = await complete('What is 2+2?', {
+      env: envFor(provider, { ADLC_MODEL_CHEAP: 'model-x' }),
+      tier: 'cheap',
+      system: 'be brief',
+      temperature: 0.3,
+      maxTokens: 321,
+    });
+    expect(result).toMatchObject({ text: 'the answer', provider, usage: { inputTokens: 11, outputTokens: 7 }, attempts: 1 });
+    expect(result.model).toBe('model-x');
+    const [request] = server.requestsFor(protocol);
+    expect(request).toMatchObject({ model: 'model-x', prompt: 'What is 2+2?', system: 'be brief', maxTokens: 321, temperature: 0.3 });
+  });
+
+  it('retries a 429 with backoff, then succeeds', async () => {
+    server.enqueue(protocol, { status: 429, message: 'slow down' }, { status: 503, message: 'overloaded' }, 'finally');
+    const retries: number[] = [];
+    const result = await complete('hi', { env: envFor(provider), onRetry: (r) => retries.push(r.attempt) });
+    expect(result.text).toBe('finally');
+    expect(result.attempts).toBe(3);
+    expect(retries).toEqual([1, 2]);
+    expect(server.requestsFor(protocol)).toHaveLength(3);
+  });
+
+  it('does not retry a 400 and names provider, model and status', async () => {
+    server.enqueue(protocol, { status: 400, message: 'model not found: nope' });
+    const error = await complete('hi', { env: envFor(provider), model: 'nope' }).catch((e: unknown) => e);
+    expect(ProviderError.isInstance(error)).toBe(true);
+    const err = error as ProviderError;
+    expect(err.status).toBe(400);
+    expect(err.provider).toBe(provider);
+    expect(err.message).toContain('nope');
+    expect(err.message).toContain('HTTP 400');
+    expect(server.requestsFor(protocol)).toHaveLength(1);
+  });
+
+  it('times out on a hanging server, retries included in the bound', async () => {
+    server.handle(() => ({ hang: true }), protocol);
+    const error = await complete('hi', { env: envFor(provider), timeoutMs: 400 }).catch((e: unknown) => e);
+    expect(ProviderError.isInstance(error)).toBe(true);
+    expect((error as ProviderError).status).toBe('timeout');
+    expect((error as ProviderError).message).toMatch(/no answer within 0.4s/);
+  });
+
+  it('never prints the API key, even when the server echoes it back', async () => {
+    const key = Object.values(FAKE_KEYS).find((k) => JSON.stringify(envFor(provider)).includes(k))!;
+    // The server echoes whatever credential it received, as some proxies do.
+    server.handle((req) => {
+      const sent = [req.headers['x-api-key'], req.headers.authorization, req.headers['x-goog-api-key']].filter(Boolean).join(' ');
+      return { status: 401, message: `invalid credential: ${sent}` };
+    }, protocol);
+    const error = (await complete('hi', { env: envFor(provider) }).catch((e: unknown) => e)) as ProviderError;
+    expect(error.status).toBe(401);
+    for (const value of Object.values(FAKE_KEYS)) expect(error.message).not.toContain(value);
+    expect(error.message).toContain('[REDACTED]');
+    expect(key.length).toBeGreaterThan(8);
+  });
+});
+
+describe('connection failures', () => {
+  it('retries connection errors and reports the status as connection', async () => {
+    const env = { ANTHROPIC_API_KEY: FAKE_KEYS.ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL: 'http://127.0.0.1:9', ADLC_RETRY_BASE_MS: '5' };
+    const error = (await complete('hi', { env, maxAttempts: 2 }).catch((e: unknown) => e)) as ProviderError;
+    expect(error.status).toBe('connection');
+    expect(error.attempts).toBe(2);
+  });
+});

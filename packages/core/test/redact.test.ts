@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { redactSecrets, redactWithCount } from '../src/redact.js';
+
+describe('redactSecrets', () => {
+  it('hides the values of key variables in the environment', () => {
+    const env = { OPENAI_API_KEY: 'abcdefgh12345678', HOME: '/home/me' };
+    expect(redactSecrets('key=abcdefgh12345678 home=/home/me', env)).toBe('key=[REDACTED] home=/home/me');
+  });
+
+  it.each([
+    ['anthropic key', 'token sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAA end'],
+    ['openai key', 'sk-proj-abcdefghijklmnopqrstuvwxyz123456'],
+    ['google key', `AIza${'A'.repeat(35)}`],
+    ['github token', `ghp_${'a'.repeat(36)}`],
+    ['aws key', 'AKIAABCDEFGHIJKLMNOP'],
+    ['assigned secret', 'DB_PASSWORD=hunter2hunter2'],
+    ['private key', '-----BEGIN RSA PRIVATE KEY-----\nMIIE\n-----END RSA PRIVATE KEY-----'],
+  ])('hides a %s', (_kind, text) => {
+    const { text: out, count } = redactWithCount(text, {});
+    expect(count).toBeGreaterThan(0);
+    expect(out).toContain('REDACTED');
+  });
+
+  it('leaves ordinary code alone', () => {
+    const code = 'const total = items.reduce((sum, item) => sum + item.price, 0);\nexport function skip() {}';
+    expect(redactWithCount(code, {})).toEqual({ text: code, count: 0, kinds: {} });
+  });
+});
