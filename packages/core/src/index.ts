@@ -64,3 +64,11 @@ export { complete, modelFor, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_TOKENS, type Comple
 export { fan, DEFAULT_FAN_TEMPERATURE, type FanOptions, type FanResult } from './fan.js';
 export { extractJson } from './json.js';
 export { redactSecrets, redactWithCount, secretValues, SECRET_PATTERNS, type Redaction } from './redact.js';
+export { interruptSignal, onInterrupt, installInterruptHandlers, throwIfInterrupted, killProcessGroup, INTERRUPT_EXIT_GRACE_MS, type InterruptCleanup, type InterruptReason } from './interrupt.js';
+export { runCommand, KILL_GRACE_MS, type RunCommandOptions, type CommandResult } from './run-command.js';
+export { writeFileAtomic, writeFileAtomicSync, type AtomicWriteOptions } from './atomic-write.js';
+export { conformTextStyle, detectEol, type Eol } from './text-style.js';
+export { FileSnapshot, journalDir, type SnapshotEntry, type FileSnapshotOptions } from './snapshot.js';
+export { recoverJournals, type RecoveredJournal, type RecoverOptions } from './snapshot-recover.js';
+export { git, isGitRepo, isDirty, dirtyFiles } from './git.js';
+export { isInsideRoot, type InsideRootResult } from './paths.js';

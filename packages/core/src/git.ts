@@ -1,0 +1,174 @@
+// The git queries the tools need (dirty check, commit diffs, file contents at a ref), on simple-git.
+// Commands that take paths run at the top level, so every path in and out is repository-relative.
+
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { OpError } from './errors.js';
+
+/** Runs `git <args>` in `cwd`; rejects with an OpError carrying git's stderr on any non-zero exit. */
+async function run(cwd: string, args: string[]): Promise<string> {
+  // Lazy: simple-git is only loaded by commands that touch git, keeping CLI start-up fast.
+  const { simpleGit } = await import('simple-git');
+  try {
+    const git = simpleGit({
+      baseDir: cwd,
+      // simple-git treats a non-zero exit with empty stderr as success; every failure must surface.
+      errors(error, result) {
+        if (error !== undefined) return error;
+        if (result.exitCode === 0) return undefined;
+        const stderr = Buffer.concat(result.stdErr).toString('utf8').trim();
+        return Buffer.from(stderr || `git exited with code ${result.exitCode}`);
+      },
+    });
+    // Paths given to git are file names, never glob patterns.
+    return await git.raw(['--literal-pathspecs', ...args]);
+  } catch (error) {
+    throw new OpError(`git ${args[0] ?? ''} failed in ${cwd}: ${describe(error)}`, { cause: error });
+  }
+}
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).trim();
+}
+
+/** A ref starting with '-' would be read by git as an option. */
+function assertRef(ref: string): void {
+  if (ref.length === 0 || ref.startsWith('-')) throw new OpError(`unknown revision ${ref}`);
+}
+
+function splitNul(out: string): string[] {
+  return out.split('\0').filter((entry) => entry.length > 0);
+}
+
+/** True when `cwd` is inside a git work tree. */
+export async function isGitRepo(cwd: string): Promise<boolean> {
+  try {
+    return (await run(cwd, ['rev-parse', '--is-inside-work-tree'])).trim() === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Repository-relative paths with tracked changes (staged or not) or untracked, non-ignored files.
+ * A rename lists both of its paths. Untracked files are listed one by one whatever the user's
+ * `status.showUntrackedFiles` says: hiding them would let a tool overwrite unsaved work.
+ */
+export async function dirtyFiles(cwd: string): Promise<string[]> {
+  const out = await run(cwd, ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
+  const files: string[] = [];
+  const entries = splitNul(out);
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as string;
+    files.push(entry.slice(3));
+    // In -z mode a rename or copy is followed by its source path as a separate entry.
+    if (/[RC]/.test(entry.slice(0, 2))) {
+      const source = entries[++i];
+      if (source !== undefined) files.push(source);
+    }
+  }
+  return files;
+}
+
+export async function isDirty(cwd: string): Promise<boolean> {
+  return (await dirtyFiles(cwd)).length > 0;
+}
+
+async function root(cwd: string): Promise<string> {
+  const out = await run(cwd, ['rev-parse', '--show-toplevel']);
+  return realpath(out.trim());
+}
+
+/** The directory shared by all worktrees of the repository (`.git` of the main worktree). */
+async function commonDir(cwd: string): Promise<string> {
+  const out = await run(cwd, ['rev-parse', '--git-common-dir']);
+  // Printed relative to cwd unless it is elsewhere.
+  return realpath(path.resolve(cwd, out.trim()));
+}
+
+async function revParse(cwd: string, ref: string): Promise<string> {
+  assertRef(ref);
+  try {
+    return (await run(cwd, ['rev-parse', '--verify', `${ref}^{commit}`])).trim();
+  } catch (error) {
+    throw new OpError(`unknown revision ${ref}`, { cause: error, hint: 'give a commit, branch or tag that exists in this repository' });
+  }
+}
+
+/** The first parent of a commit, or null for a root commit. */
+async function firstParent(cwd: string, sha: string): Promise<string | null> {
+  const [, parent] = (await run(cwd, ['rev-list', '--parents', '-n', '1', sha])).trim().split(/\s+/);
+  return parent ?? null;
+}
+
+/** `diff-tree` arguments comparing a commit with its first parent (or the empty tree for a root commit). */
+async function commitRange(cwd: string, commit: string): Promise<string[]> {
+  const sha = await revParse(cwd, commit);
+  const parent = await firstParent(cwd, sha);
+  return parent === null ? ['--root', sha] : [parent, sha];
+}
+
+/** Files the commit added or modified (deletions excluded), repository-relative. */
+async function changedFiles(cwd: string, commit: string): Promise<string[]> {
+  const range = await commitRange(cwd, commit);
+  // Plumbing on purpose: no rename detection or user diff config changes what is listed.
+  const out = await run(cwd, ['diff-tree', '-r', '--no-commit-id', '--name-only', '--diff-filter=AM', '-z', ...range]);
+  return splitNul(out);
+}
+
+/** 1-based line numbers, new side, that the commit added or changed in `file` (repository-relative). */
+async function changedLines(cwd: string, commit: string, file: string): Promise<number[]> {
+  const top = await root(cwd);
+  const range = await commitRange(top, commit);
+  const out = await run(top, ['diff-tree', '-r', '-p', '-U0', '--no-commit-id', ...range, '--', toRepoPath(file)]);
+  return parseNewSideLines(out);
+}
+
+/** New-side line numbers of every hunk in a `-U0` patch. */
+export function parseNewSideLines(patch: string): number[] {
+  const lines: number[] = [];
+  for (const match of patch.matchAll(/^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/gm)) {
+    const start = Number(match[1]);
+    const count = match[2] === undefined ? 1 : Number(match[2]);
+    for (let line = start; line < start + count; line++) lines.push(line);
+  }
+  return lines;
+}
+
+// Fixed prefixes and no colour or external diff tool, whatever the user's config, so the output parses.
+const DIFF_FLAGS = ['--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/'];
+
+async function revs(cwd: string, base: string, head: string | undefined): Promise<string[]> {
+  const from = await revParse(cwd, base);
+  return head === undefined ? [from] : [from, await revParse(cwd, head)];
+}
+
+/** Unified diff base..head, or base against the working tree (tracked files, staged or not) without head. */
+async function diff(cwd: string, base: string, head?: string): Promise<string> {
+  const top = await root(cwd);
+  return run(top, ['diff', ...DIFF_FLAGS, ...(await revs(top, base, head)), '--']);
+}
+
+/** Repository-relative paths that differ between base and head (or the working tree); renames as delete + add. */
+async function diffFiles(cwd: string, base: string, head?: string): Promise<string[]> {
+  const top = await root(cwd);
+  return splitNul(await run(top, ['diff', '--name-only', '-z', '--no-renames', ...(await revs(top, base, head)), '--']));
+}
+
+/** The content of `file` (repository-relative) at `ref`, or null when it does not exist there. */
+async function show(cwd: string, ref: string, file: string): Promise<string | null> {
+  const top = await root(cwd);
+  const sha = await revParse(top, ref);
+  try {
+    // cat-file, not show: the stored bytes, never a textconv of them.
+    return await run(top, ['cat-file', 'blob', `${sha}:${toRepoPath(file)}`]);
+  } catch {
+    return null;
+  }
+}
+
+function toRepoPath(file: string): string {
+  return path.posix.normalize(file.replaceAll('\\', '/')).replace(/^\.\//, '');
+}
+
+export const git = { root, commonDir, revParse, changedFiles, changedLines, diff, diffFiles, show };

@@ -1,0 +1,108 @@
+// Process-wide interrupt handling: one AbortSignal for SIGINT/SIGTERM, and synchronous cleanups
+// (kill child process groups, restore snapshotted files) that run the moment a signal arrives.
+
+import { InterruptedError } from './errors.js';
+
+/** Why cleanups run: a signal, or the process exiting with cleanups still registered (a crash). */
+export type InterruptReason = 'SIGINT' | 'SIGTERM' | 'exit';
+export type InterruptCleanup = (reason: InterruptReason) => void;
+
+/** How long a handled signal waits for the main flow to unwind before exiting anyway. */
+export const INTERRUPT_EXIT_GRACE_MS = 3000;
+
+interface InterruptState {
+  controller: AbortController;
+  /** Insertion-ordered; run newest first, like nested `finally` blocks (kill a child before restoring files). */
+  cleanups: Set<InterruptCleanup>;
+  installed: boolean;
+  received: 'SIGINT' | 'SIGTERM' | null;
+}
+
+// Kept on globalThis under a global symbol so two copies of this package in one dependency tree
+// share one signal and one handler instead of racing each other.
+const STATE_KEY = Symbol.for('adlc.interrupt');
+
+function state(): InterruptState {
+  const holder = globalThis as typeof globalThis & { [STATE_KEY]?: InterruptState };
+  holder[STATE_KEY] ??= { controller: new AbortController(), cleanups: new Set(), installed: false, received: null };
+  return holder[STATE_KEY];
+}
+
+/** Aborted (reason: InterruptedError) once SIGINT or SIGTERM arrives. Pass it to anything long-running. */
+export function interruptSignal(): AbortSignal {
+  return state().controller.signal;
+}
+
+/** Throws the InterruptedError if a signal has arrived; call between steps that must not start after Ctrl-C. */
+export function throwIfInterrupted(): void {
+  const signal = interruptSignal();
+  if (signal.aborted) throw signal.reason;
+}
+
+/**
+ * Registers a synchronous cleanup run on SIGINT/SIGTERM (and on exit while still registered).
+ * Registering installs the handlers: a cleanup nobody would ever run protects nothing.
+ * Returns the unregister function; call it from `finally` once the resource is released normally.
+ */
+export function onInterrupt(cleanup: InterruptCleanup): () => void {
+  installInterruptHandlers();
+  const { cleanups } = state();
+  cleanups.add(cleanup);
+  return () => {
+    cleanups.delete(cleanup);
+  };
+}
+
+/** Idempotent. The CLI's main() should call it first thing; onInterrupt() also calls it. */
+export function installInterruptHandlers(): void {
+  const current = state();
+  if (current.installed) return;
+  current.installed = true;
+  process.on('SIGINT', handleSignal);
+  process.on('SIGTERM', handleSignal);
+  // A crash (uncaught exception, a stray process.exit) must not leave children running or files garbled.
+  process.on('exit', () => runCleanups('exit'));
+}
+
+function handleSignal(signal: NodeJS.Signals): void {
+  const current = state();
+  const sig = signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM';
+  const exitCode = new InterruptedError(sig).exitCode;
+  if (current.received !== null) {
+    // The user insists: clean up again (cheap, idempotent) and leave now.
+    runCleanups(sig);
+    process.exit(exitCode);
+  }
+  current.received = sig;
+  current.controller.abort(new InterruptedError(sig));
+  runCleanups(sig);
+  // The normal path is the main flow seeing the aborted signal and unwinding through its finally blocks;
+  // this only guarantees a prompt exit when something is stuck and ignores the signal.
+  setTimeout(() => {
+    runCleanups(sig);
+    process.exit(exitCode);
+  }, INTERRUPT_EXIT_GRACE_MS).unref();
+}
+
+function runCleanups(reason: InterruptReason): void {
+  for (const cleanup of [...state().cleanups].reverse()) {
+    try {
+      cleanup(reason);
+    } catch (error) {
+      process.stderr.write(`adlc: cleanup after ${reason} failed: ${describe(error)}\n`);
+    }
+  }
+}
+
+/** Signals a whole process group (a child spawned with `detached: true`); a group already gone is fine. */
+export function killProcessGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

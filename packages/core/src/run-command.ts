@@ -1,0 +1,217 @@
+// Runs a user's shell command (a test or rails command) in its own process group, so a timeout, an
+// abort or Ctrl-C kills everything it started, grandchildren included, before files are restored.
+
+import { StringDecoder } from 'node:string_decoder';
+import { statSync } from 'node:fs';
+import { OpError } from './errors.js';
+import { interruptSignal, killProcessGroup, onInterrupt } from './interrupt.js';
+
+export interface RunCommandOptions {
+  cwd: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** Merged over process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Written to stdin; without it stdin is closed, so a command can never read the user's terminal. */
+  input?: string;
+  /** How much of the interleaved stdout+stderr to keep. Default 4000 characters. */
+  tailChars?: number;
+  /** Keep the full stdout (for reviewers and command providers). Default false. */
+  captureStdout?: boolean;
+  /** Cap on the captured stdout; beyond it stdout is truncated. Default 20 MB. */
+  maxCaptureBytes?: number;
+}
+
+export interface CommandResult {
+  command: string;
+  /** null when the command was killed (by a signal, a timeout or an abort). */
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  aborted: boolean;
+  durationMs: number;
+  /** The last `tailChars` characters of stdout and stderr, interleaved as they arrived. */
+  outputTail: string;
+  /** Full stdout when `captureStdout`, else ''. */
+  stdout: string;
+  /** True when the captured stdout hit `maxCaptureBytes`. */
+  stdoutTruncated: boolean;
+  stderrTail: string;
+}
+
+/** Time between SIGTERM and SIGKILL for the process group. */
+export const KILL_GRACE_MS = 1000;
+const DEFAULT_TAIL_CHARS = 4000;
+const DEFAULT_MAX_CAPTURE_BYTES = 20 * 1024 * 1024;
+
+type StopReason = 'timeout' | 'abort';
+
+/** Never throws for a non-zero exit; throws OpError when the shell cannot start, InterruptedError on Ctrl-C. */
+export async function runCommand(command: string, opts: RunCommandOptions): Promise<CommandResult> {
+  const interrupt = interruptSignal();
+  if (interrupt.aborted) throw interrupt.reason;
+  const startedAt = Date.now();
+  const tailChars = opts.tailChars ?? DEFAULT_TAIL_CHARS;
+  if (opts.signal?.aborted) return emptyResult(command, { aborted: true });
+  assertDirectory(opts.cwd, command);
+
+  // Lazy: execa is only needed once a command actually runs, not at CLI start-up.
+  const { execa } = await import('execa');
+  // A signal may have arrived during the import; nothing may start after Ctrl-C.
+  if (interrupt.aborted) throw interrupt.reason;
+  if (opts.signal?.aborted) return emptyResult(command, { aborted: true });
+  const child = execa(command, {
+    shell: true,
+    cwd: opts.cwd,
+    env: opts.env,
+    detached: true, // own process group: killProcessGroup reaches grandchildren; the terminal's Ctrl-C does not
+    ...(opts.input === undefined ? { stdin: 'ignore' as const } : { input: opts.input }),
+    buffer: false, // we keep bounded tails ourselves
+    reject: false,
+    windowsHide: true,
+  });
+
+  const output = new RollingText(tailChars);
+  const stderr = new RollingText(tailChars);
+  const stdout = new ByteCapture(opts.captureStdout === true ? (opts.maxCaptureBytes ?? DEFAULT_MAX_CAPTURE_BYTES) : 0);
+  const outDecoder = new StringDecoder('utf8');
+  const errDecoder = new StringDecoder('utf8');
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output.push(outDecoder.write(chunk));
+    stdout.push(chunk);
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = errDecoder.write(chunk);
+    output.push(text);
+    stderr.push(text);
+  });
+
+  const pid = child.pid;
+  let stopReason: StopReason | null = null;
+  let killTimer: NodeJS.Timeout | undefined;
+  const terminateGroup = (): void => {
+    if (pid === undefined) return;
+    killProcessGroup(pid, 'SIGTERM');
+    killTimer ??= setTimeout(() => killProcessGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
+    killTimer.unref();
+  };
+  const stop = (reason: StopReason): void => {
+    // A command that already finished is reported as it finished, not as killed.
+    if (stopReason !== null || child.exitCode !== null || child.signalCode !== null) return;
+    stopReason = reason;
+    terminateGroup();
+  };
+
+  const timeoutTimer = opts.timeoutMs === undefined ? undefined : setTimeout(() => stop('timeout'), opts.timeoutMs);
+  const onAbort = (): void => stop('abort');
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  // On Ctrl-C: synchronous and merciless, since files are restored right after the cleanups run and
+  // nothing may still write. The awaited result below then turns into the InterruptedError.
+  const unregister = onInterrupt(() => {
+    if (pid !== undefined) killProcessGroup(pid, 'SIGKILL');
+  });
+  // When the shell itself exits, anything it left in its group (a forgotten `&` job) would keep running,
+  // keep our pipes open and could write to the tree after a restore: end it too.
+  child.once('exit', terminateGroup);
+
+  try {
+    const result = await child;
+    if (interrupt.aborted) throw interrupt.reason;
+    if (stopReason === null && result.exitCode === undefined && result.signal === undefined) {
+      throw new OpError(`could not run \`${command}\`: ${result.originalMessage ?? result.shortMessage}`, {
+        cause: result.cause,
+      });
+    }
+    const killed = stopReason !== null;
+    output.push(outDecoder.end());
+    stderr.push(errDecoder.end());
+    return {
+      command,
+      exitCode: killed ? null : (result.exitCode ?? null),
+      signal: result.signal ?? null,
+      timedOut: stopReason === 'timeout',
+      aborted: stopReason === 'abort',
+      durationMs: Date.now() - startedAt,
+      outputTail: output.text(),
+      stdout: stdout.text(),
+      stdoutTruncated: stdout.truncated,
+      stderrTail: stderr.text(),
+    };
+  } finally {
+    clearTimeout(timeoutTimer);
+    clearTimeout(killTimer);
+    // The shell is gone and its pipes are closed; whatever is left of its group (a job that ignored
+    // SIGTERM and closed its output) must not outlive this call.
+    if (pid !== undefined) killProcessGroup(pid, 'SIGKILL');
+    opts.signal?.removeEventListener('abort', onAbort);
+    unregister();
+  }
+}
+
+function assertDirectory(cwd: string, command: string): void {
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(cwd).isDirectory();
+  } catch {
+    // reported below
+  }
+  if (!isDirectory) throw new OpError(`could not run \`${command}\`: working directory ${cwd} does not exist`);
+}
+
+function emptyResult(command: string, flags: { aborted: boolean }): CommandResult {
+  return {
+    command,
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    aborted: flags.aborted,
+    durationMs: 0,
+    outputTail: '',
+    stdout: '',
+    stdoutTruncated: false,
+    stderrTail: '',
+  };
+}
+
+/** The last `limit` characters of a stream, in memory bounded by 2 × limit. */
+class RollingText {
+  private buffer = '';
+  constructor(private readonly limit: number) {}
+
+  push(text: string): void {
+    if (text.length === 0) return;
+    this.buffer += text;
+    if (this.buffer.length > 2 * this.limit) this.buffer = this.buffer.slice(-this.limit);
+  }
+
+  text(): string {
+    const tail = this.limit <= 0 ? '' : this.buffer.slice(-this.limit);
+    // Do not start on the second half of a surrogate pair cut by the slice.
+    return /^[\uDC00-\uDFFF]/.test(tail) ? tail.slice(1) : tail;
+  }
+}
+
+/** Raw bytes up to a cap, decoded once at the end so multi-byte characters are never split mid-stream. */
+class ByteCapture {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  truncated = false;
+  constructor(private readonly maxBytes: number) {}
+
+  push(chunk: Buffer): void {
+    if (this.maxBytes <= 0 || this.truncated) return;
+    const room = this.maxBytes - this.size;
+    if (chunk.length > room) {
+      this.chunks.push(chunk.subarray(0, room));
+      this.size += room;
+      this.truncated = true;
+      return;
+    }
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}

@@ -1,0 +1,155 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OpError } from '../src/errors.js';
+import { dirtyFiles, git, isDirty, isGitRepo } from '../src/git.js';
+import { makeTempRepo, type TempRepo } from '../src/testkit/index.js';
+
+const lines = (n: number, tag = 'line') => Array.from({ length: n }, (_, i) => `${tag} ${i + 1}\n`).join('');
+
+describe('dirty checks', () => {
+  let repo: TempRepo;
+  beforeAll(() => {
+    repo = makeTempRepo({ files: { 'a.txt': 'a\n', 'b.txt': 'b\n', '.gitignore': 'ignored/\n' } });
+  });
+  afterAll(() => repo.cleanup());
+
+  it('knows a repository from a plain directory', async () => {
+    const plain = mkdtempSync(path.join(os.tmpdir(), 'adlc-plain-'));
+    mkdirSync(path.join(repo.dir, 'sub'), { recursive: true });
+    try {
+      expect(await isGitRepo(repo.dir)).toBe(true);
+      expect(await isGitRepo(path.join(repo.dir, 'sub'))).toBe(true);
+      expect(await isGitRepo(plain)).toBe(false);
+      expect(await isGitRepo(path.join(plain, 'missing'))).toBe(false);
+    } finally {
+      rmSync(plain, { recursive: true, force: true });
+    }
+  });
+
+  const cases: Array<[string, () => void, string[]]> = [
+    ['a clean tree', () => undefined, []],
+    ['an ignored file', () => repo.write({ 'ignored/x.log': 'x' }), []],
+    ['an unstaged change', () => repo.write({ 'a.txt': 'changed\n' }), ['a.txt']],
+    ['a staged change', () => void (repo.write({ 'a.txt': 'changed\n' }), repo.git('add', 'a.txt')), ['a.txt']],
+    [
+      'an untracked file, even when status hides them',
+      () => void (repo.git('config', 'status.showUntrackedFiles', 'no'), repo.write({ 'new dir/n é.txt': 'n' })),
+      ['new dir/n é.txt'],
+    ],
+    ['a staged rename (both paths)', () => void repo.git('mv', 'b.txt', 'c.txt'), ['c.txt', 'b.txt']],
+  ];
+  it.each(cases)('%s', async (_case, setup, expected) => {
+    setup();
+    try {
+      expect(await dirtyFiles(repo.dir)).toEqual(expected);
+      expect(await isDirty(path.join(repo.dir))).toBe(expected.length > 0);
+    } finally {
+      repo.git('reset', '-q', '--hard');
+      repo.git('clean', '-fdxq');
+      if (repo.git('config', '--list').includes('status.showuntrackedfiles')) repo.git('config', '--unset-all', 'status.showUntrackedFiles');
+    }
+  });
+});
+
+describe('git queries', () => {
+  let repo: TempRepo;
+  let first: string;
+  let second: string;
+  beforeAll(() => {
+    repo = makeTempRepo({
+      files: { 'src/a.js': lines(6), 'src/gone.js': 'bye\n', 'ab.js': '1\n', 'a*.js': '1\n', 'odd name é.txt': 'x\n' },
+    });
+    first = repo.git('rev-parse', 'HEAD').trim();
+    const a = lines(6).replace('line 2\n', 'line two\n').replace('line 4\n', '').replace('line 6\n', 'line 6\nline 7\nline 8\n');
+    repo.git('rm', '-q', 'src/gone.js');
+    second = repo.commit('second', { 'src/a.js': a, 'src/new.js': 'new\n', 'ab.js': '1\n2\n', 'a*.js': '1\n2\n3\n', 'odd name é.txt': 'y\n' });
+    // Settings that would break naive parsing of diffs.
+    repo.git('config', 'diff.noprefix', 'true');
+    repo.git('config', 'color.ui', 'always');
+    mkdirSync(path.join(repo.dir, 'src/deeper'), { recursive: true });
+  });
+  afterAll(() => repo.cleanup());
+
+  it('finds the top level and the common dir, from a subdirectory and from a worktree', async () => {
+    const sub = path.join(repo.dir, 'src/deeper');
+    expect(await git.root(sub)).toBe(realpathSync(repo.dir));
+    expect(await git.commonDir(sub)).toBe(realpathSync(path.join(repo.dir, '.git')));
+    const parent = mkdtempSync(path.join(os.tmpdir(), 'adlc-wt-'));
+    const worktree = path.join(parent, 'wt');
+    repo.git('worktree', 'add', '-q', '--detach', worktree);
+    try {
+      expect(await git.root(worktree)).toBe(realpathSync(worktree));
+      expect(await git.commonDir(worktree)).toBe(realpathSync(path.join(repo.dir, '.git')));
+    } finally {
+      repo.git('worktree', 'remove', '--force', worktree);
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('resolves revisions to full shas and names the unknown ones', async () => {
+    expect(await git.revParse(repo.dir, 'HEAD')).toBe(second);
+    expect(await git.revParse(repo.dir, 'HEAD~1')).toBe(first);
+    for (const ref of ['no-such-branch', '--output=/tmp/x', '']) {
+      const error = await git.revParse(repo.dir, ref).catch((e: unknown) => e);
+      expect(OpError.isInstance(error)).toBe(true);
+      expect((error as OpError).message).toBe(`unknown revision ${ref}`);
+    }
+  });
+
+  it('lists the files a commit added or modified, not the deleted ones; the root commit lists all', async () => {
+    expect((await git.changedFiles(repo.dir, second)).sort()).toEqual(['a*.js', 'ab.js', 'odd name é.txt', 'src/a.js', 'src/new.js']);
+    expect((await git.changedFiles(repo.dir, first)).sort()).toEqual(['a*.js', 'ab.js', 'odd name é.txt', 'src/a.js', 'src/gone.js']);
+  });
+
+  it.each([
+    // line 2 replaced, line 4 deleted (nothing on the new side), two lines appended after line 6 (now 5)
+    ['src/a.js', 'HEAD', [2, 6, 7]],
+    ['src/a.js', 'HEAD~1', [1, 2, 3, 4, 5, 6]],
+    ['src/new.js', 'HEAD', [1]],
+    ['a*.js', 'HEAD', [2, 3]], // a literal name, not a glob matching ab.js too
+    ['ab.js', 'HEAD', [2]],
+    ['src/gone.js', 'HEAD', []],
+  ] as const)('changed lines of %s in %s', async (file, ref, expected) => {
+    // From a subdirectory: the path is still repository-relative.
+    expect(await git.changedLines(path.join(repo.dir, 'src/deeper'), ref, file)).toEqual(expected);
+  });
+
+  it('diffs two commits, or a commit and the working tree, with a/ b/ prefixes whatever the config', async () => {
+    const committed = await git.diff(repo.dir, first, second);
+    expect(committed).toContain('--- a/src/a.js\n+++ b/src/a.js\n');
+    expect(committed).toContain('+line two\n');
+    expect(committed).not.toContain('\u001b[');
+    expect(await git.diffFiles(repo.dir, first, second)).toEqual(['a*.js', 'ab.js', 'odd name é.txt', 'src/a.js', 'src/gone.js', 'src/new.js']);
+
+    repo.write({ 'ab.js': 'uncommitted\n' });
+    try {
+      const working = await git.diff(path.join(repo.dir, 'src'), 'HEAD');
+      expect(working).toContain('+++ b/ab.js\n');
+      expect(working).toContain('+uncommitted\n');
+      expect(await git.diffFiles(repo.dir, 'HEAD')).toEqual(['ab.js']);
+      expect(await git.diff(repo.dir, 'HEAD', 'HEAD')).toBe('');
+    } finally {
+      repo.git('checkout', '-q', '--', 'ab.js');
+    }
+  });
+
+  it('shows a file at a ref, null when it is not there, and refuses an unknown ref', async () => {
+    expect(await git.show(repo.dir, 'HEAD~1', 'src/gone.js')).toBe('bye\n');
+    expect(await git.show(path.join(repo.dir, 'src'), 'HEAD', 'odd name é.txt')).toBe('y\n');
+    expect(await git.show(repo.dir, 'HEAD', 'src/gone.js')).toBeNull();
+    await expect(git.show(repo.dir, 'nope', 'src/a.js')).rejects.toThrow('unknown revision nope');
+  });
+
+  it('reports operational errors outside a repository', async () => {
+    const plain = mkdtempSync(path.join(os.tmpdir(), 'adlc-plain-'));
+    writeFileSync(path.join(plain, 'x'), '');
+    try {
+      await expect(git.root(plain)).rejects.toThrow(OpError);
+      await expect(dirtyFiles(plain)).rejects.toThrow(OpError);
+    } finally {
+      rmSync(plain, { recursive: true, force: true });
+    }
+  });
+});

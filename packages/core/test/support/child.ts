@@ -1,0 +1,81 @@
+// Spawning a fixture script and waiting for a line it prints: synchronisation on what the child
+// says, never on sleeps.
+
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Readable } from 'node:stream';
+
+export interface Child {
+  process: ChildProcessByStdio<null, Readable, Readable>;
+  /** Resolves with the first stdout line matching `pattern` (rejects if the child exits first). */
+  waitForLine(pattern: RegExp): Promise<string>;
+  /** Settles once the child has exited and its output is closed. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>;
+}
+
+export function spawnNode(script: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }): Child {
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: opts.cwd,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let closed = false;
+  const waiters: Array<{ pattern: RegExp; resolve: (line: string) => void; reject: (error: Error) => void }> = [];
+  const check = () => {
+    for (const waiter of [...waiters]) {
+      const line = stdout.split('\n').find((l) => waiter.pattern.test(l));
+      if (line !== undefined) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    }
+  };
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+    check();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }>((resolve) => {
+    child.on('close', (code, signal) => {
+      closed = true;
+      for (const waiter of waiters.splice(0)) {
+        waiter.reject(new Error(`child exited (${code ?? signal}) before printing ${waiter.pattern}; stderr: ${stderr}`));
+      }
+      resolve({ code, signal, stderr });
+    });
+  });
+  return {
+    process: child,
+    exited,
+    waitForLine(pattern) {
+      return new Promise((resolve, reject) => {
+        const waiter = { pattern, resolve, reject };
+        waiters.push(waiter);
+        check();
+        if (closed && waiters.includes(waiter)) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          reject(new Error(`child already exited before printing ${pattern}; stderr: ${stderr}`));
+        }
+      });
+    },
+  };
+}
+
+/** A process that exists and is not a zombie (zombies linger where pid 1 does not reap). */
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
