@@ -72,3 +72,5 @@ export { FileSnapshot, journalDir, type SnapshotEntry, type FileSnapshotOptions 
 export { recoverJournals, type RecoveredJournal, type RecoverOptions } from './snapshot-recover.js';
 export { git, isGitRepo, isDirty, dirtyFiles } from './git.js';
 export { isInsideRoot, type InsideRootResult } from './paths.js';
+export * as mutate from './mutate/index.js';
+export { normalizeSyntax, parsesCleanly } from './syntax.js';
