@@ -1,0 +1,10 @@
+// @adlc/consensus-fix: the public API. The CLI is one call to `consensusFix`; the pure parts
+// (validation, grouping, selection, rendering) and the --json schema are exported for orchestrators.
+
+export { ConsensusFixOutputSchema, PromptOnlyOutputSchema, RestoreOutputSchema, STAGES, type ConsensusFixOutput, type PromptOnlyOutput, type RestoreOutput, type Stage } from './schema.js';
+export { CandidateSchema, parseCandidate, validateCandidate, MAX_CONTENT_BYTES, type CandidateAnswer, type Discard, type DiscardReason, type ResolvedChange } from './candidate.js';
+export { normalizeWhitespace, changesetKey, groupSurvivors, selectWinner, decideVerdict, type Group, type Survivor, type Verdict } from './grouping.js';
+export { unifiedDiff, countChangedLines, type FileChange } from './diff.js';
+export { buildPrompt, SYSTEM_PROMPT, OUTPUT_TAIL_CHARS, type PromptInput } from './prompt.js';
+export { toJson, verdictMessage, ALL_DIVERGENT_MESSAGE, type RunResult, type CandidateRecord, type Winner, type Normalize } from './result.js';
+export { renderReport, candidateLine } from './report.js';
