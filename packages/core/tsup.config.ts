@@ -6,7 +6,8 @@ export default defineConfig({
   target: 'node20',
   platform: 'node',
   dts: true,
-  clean: true,
+  // No clean: other packages import dist while it rebuilds during development; CI builds from a clean clone.
+  clean: false,
   splitting: true,
   sourcemap: false,
 });
