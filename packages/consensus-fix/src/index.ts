@@ -8,3 +8,5 @@ export { unifiedDiff, countChangedLines, type FileChange } from './diff.js';
 export { buildPrompt, SYSTEM_PROMPT, OUTPUT_TAIL_CHARS, type PromptInput } from './prompt.js';
 export { toJson, verdictMessage, ALL_DIVERGENT_MESSAGE, type RunResult, type CandidateRecord, type Winner, type Normalize } from './result.js';
 export { renderReport, candidateLine } from './report.js';
+export { consensusFix, candidateTemperature, failingLines } from './run.js';
+export { DEFAULTS, type ConsensusFixOptions, type RunContext } from './options.js';

@@ -1,0 +1,105 @@
+// After selection: run the winner's gates a second time (flakiness), write it with --apply and
+// re-check the written files, and save the patch for --out and --log-dir.
+
+import path from 'node:path';
+import { FileSnapshot, opError, writeFileAtomic, type Reporter } from '@adlc/core';
+import { tryChanges } from './evaluate.js';
+import { runGate, type Gates } from './gates.js';
+import type { RunLog } from './log-dir.js';
+import type { ConsensusFixOptions, RunContext } from './options.js';
+import type { RunResult, Winner } from './result.js';
+import type { AllowedFile, Target } from './setup.js';
+import type { CopyPool } from './workspace-copy.js';
+import { inPlaceWorkspace } from './workspace.js';
+
+export interface FinishContext {
+  opts: ConsensusFixOptions;
+  ctx: RunContext;
+  gates: Gates;
+  target: Target;
+  allowed: AllowedFile[];
+  snapshot: FileSnapshot | undefined;
+  pool: CopyPool | undefined;
+  warn: (message: string) => void;
+  log: RunLog;
+  reporter: Reporter;
+}
+
+const TOOL = 'consensus-fix';
+
+export async function finish(result: RunResult, fc: FinishContext): Promise<void> {
+  const winner = result.winner;
+  if (winner) {
+    await recheck(winner, fc);
+    fc.log.file('final.patch', winner.diff);
+    if (fc.opts.apply) result.postApply = await apply(winner, fc);
+    if (fc.opts.out !== undefined) {
+      const out = path.resolve(fc.ctx.cwd, fc.opts.out);
+      await writeFileAtomic(out, winner.diff);
+      fc.reporter.info(`${TOOL}: wrote the winner's patch to ${fc.opts.out} (apply it with \`git apply ${fc.opts.out}\`)`);
+    }
+  } else {
+    if (fc.opts.apply) fc.reporter.info(`${TOOL}: nothing applied: no winner`);
+    if (fc.opts.out !== undefined) fc.reporter.info(`${TOOL}: ${fc.opts.out} not written: no winner`);
+  }
+}
+
+/** The selection rule stays the seed's; a second run that disagrees only marks the winner flaky. */
+async function recheck(winner: Winner, fc: FinishContext): Promise<void> {
+  fc.reporter.progress(`winner #${winner.index}: running its gates a second time`);
+  const workspace = fc.snapshot
+    ? inPlaceWorkspace(fc.snapshot, fc.ctx.cwd)
+    : await fc.pool!.reuseOrMake(fc.target.root, fc.ctx.cwd, originalsOf(fc.allowed));
+  const again = await tryChanges(winner.changes, fc.gates, workspace);
+  fc.reporter.endProgress();
+  fc.log.event('recheck', { index: winner.index, ok: again.ok, ...(again.ok ? {} : { stage: again.stage, exitCode: again.exitCode }) });
+  if (!again.ok) {
+    winner.flaky = true;
+    const how = again.stage === 'timeout' ? `timed out at the ${again.gate}` : `failed at the ${again.gate} (exit ${again.exitCode})`;
+    fc.warn(`the winner #${winner.index} is flaky: it passed its gates once, then ${how} on a second run; treat the result with care`);
+  }
+}
+
+export function originalsOf(allowed: readonly AllowedFile[]) {
+  return allowed.map((f) => ({ file: f.file, content: f.bytes, mode: f.mode }));
+}
+
+/** Writes the winner through a journaled snapshot, then runs the gates again on the written files. */
+async function apply(winner: Winner, fc: FinishContext): Promise<NonNullable<RunResult['postApply']>> {
+  const snapshot = fc.snapshot ?? (await FileSnapshot.create({ root: fc.target.root, files: fc.allowed.map((f) => f.file), tool: TOOL }));
+  try {
+    for (const entry of snapshot.entries) {
+      const before = fc.allowed.find((f) => f.file === entry.path);
+      const same = before !== undefined && (entry.content === null ? before.bytes === null : before.bytes !== null && entry.content.equals(before.bytes));
+      if (!same) {
+        throw opError(`${entry.path} changed on disk during the run; the winner was not applied`, {
+          hint: 'run again on the current files, or apply the patch from --out by hand',
+        });
+      }
+    }
+    for (const change of winner.changes) await snapshot.write(change.file, change.content);
+    // The result is meant to stay: drop the journal instead of restoring.
+    await snapshot.release();
+  } catch (error) {
+    await snapshot.close();
+    throw error;
+  }
+  winner.applied = true;
+  fc.log.event('applied', { index: winner.index, files: winner.changes.map((c) => c.file) });
+  fc.reporter.progress('after apply: running --test-cmd');
+  const test = await runGate(fc.gates.testCmd, fc.gates, fc.ctx.cwd);
+  let railsExitCode: number | null = null;
+  let railsOk = true;
+  if (fc.gates.rails !== undefined) {
+    fc.reporter.progress('after apply: running --rails');
+    const rails = await runGate(fc.gates.rails, fc.gates, fc.ctx.cwd);
+    railsExitCode = rails.timedOut ? null : rails.exitCode;
+    railsOk = !rails.timedOut && rails.exitCode === 0;
+  }
+  fc.reporter.endProgress();
+  const testExitCode = test.timedOut ? null : test.exitCode;
+  const passed = testExitCode === 0 && railsOk;
+  fc.log.event('post-apply', { testExitCode, railsExitCode, passed });
+  if (!passed) fc.warn(`the applied fix does not pass on the written files (test exit ${testExitCode ?? 'timeout'}${fc.gates.rails === undefined ? '' : `, rails exit ${railsExitCode ?? 'timeout'}`}); the files stay written — inspect them or \`git checkout\` them`);
+  return { testExitCode, railsExitCode, passed };
+}
