@@ -1,0 +1,184 @@
+// The review-calibration command: recover, refuse a dirty tree, choose targets and plants, then
+// for each trial run the controls and the reviewer under a journaled snapshot, and gate on recall.
+
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  createReporter,
+  dirtyFiles,
+  FileSnapshot,
+  gateFail,
+  git,
+  isGitRepo,
+  opError,
+  pass,
+  recoverJournals,
+  redactSecrets,
+  requireProvider,
+  type Outcome,
+  type Reporter,
+} from '@adlc/core';
+import { mutantPool, selectFromPool, type MutantPool } from './generate-plants.js';
+import { appendHistory, historyEntry } from './history.js';
+import type { JudgeContext } from './judge.js';
+import { loadPlantsFile } from './plants-file.js';
+import { renderText } from './render-text.js';
+import { renderHtml } from './report-html.js';
+import { toMutationReport } from './report-mutation.js';
+import { restore } from './restore.js';
+import type { CalibrationJson, RestoreJson } from './schema.js';
+import { summarize } from './summarize.js';
+import { chooseTargets } from './targets.js';
+import { runTrial, type TrialResult } from './trial.js';
+import type { Plant, Scorer } from './types.js';
+
+export const TOOL = 'review-calibration';
+
+export interface CalibrateOptions {
+  reviewCmd?: string;
+  commit: string;
+  plants: number;
+  minRecall: number;
+  minPrecision?: number;
+  files: string[];
+  plantsFile?: string;
+  scorer: Scorer;
+  json: boolean;
+  seed: number;
+  trials: number;
+  history?: string;
+  report: string[];
+  /** Seconds for each repro or witness run. */
+  timeout: number;
+  /** Seconds for the review command. */
+  reviewTimeout: number;
+  restore: boolean;
+}
+
+export interface CalibrateDeps {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  now?: () => Date;
+  reporter?: Reporter;
+  version?: string;
+}
+
+export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Promise<Outcome<CalibrationJson | RestoreJson>> {
+  const reporter = deps.reporter ?? createReporter({ name: TOOL, json: opts.json, env: deps.env });
+  if (opts.restore) return restore({ json: opts.json }, { cwd: deps.cwd, reporter });
+  const reviewCommand = opts.reviewCmd?.trim();
+  if (!reviewCommand) {
+    throw opError('--review-cmd is required', { hint: 'e.g. --review-cmd "my-reviewer --base {base} --json" ({base} becomes the --commit ref)' });
+  }
+  if (!(await isGitRepo(deps.cwd))) throw opError(`${deps.cwd} is not inside a git repository`);
+  const root = await git.root(deps.cwd);
+  // Recovery first: a killed run's plants must not be mistaken for the user's changes (or kept).
+  await recoverJournals({ cwd: root, log: (line) => reporter.info(`${TOOL}: ${line}`) });
+  const dirty = await dirtyFiles(root);
+  if (dirty.length > 0) {
+    const shown = dirty.slice(0, 5).join(', ') + (dirty.length > 5 ? `, … (${dirty.length} in all)` : '');
+    throw opError(`the working tree has uncommitted changes: ${shown}`, {
+      hint: 'commit or stash them first: bugs are planted into the working tree and taken out again',
+    });
+  }
+  const commitSha = await git.revParse(root, opts.commit);
+  let judge: JudgeContext | undefined;
+  if (opts.scorer === 'judge') {
+    // Fail closed: no provider means no trustworthy number, so no number at all.
+    requireProvider(deps.env);
+    judge = { env: deps.env, cwd: root, concurrency: 8, onProgress: (done, total) => reporter.progress(`judging ${done}/${total}…`) };
+  }
+  const warnings: string[] = [];
+  if (opts.scorer === 'string') {
+    warnings.push('--scorer string is location-only matching: a reviewer that echoes changed lines scores high; this recall is NOT trustworthy');
+  }
+
+  const source = await plantSource(opts, root, deps.cwd, warnings);
+  const snapshot = await FileSnapshot.create({ root, files: source.files, tool: TOOL });
+  const sources = new Map(snapshot.entries.map((e) => [e.path, e.content?.toString('utf8') ?? '']));
+  const trials: TrialResult[] = [];
+  const cleanCache = new Map();
+  try {
+    for (let i = 0; i < opts.trials; i++) {
+      const seed = opts.seed + i;
+      const plants = source.plants(seed);
+      if (plants.length === 0) throw opError('no plants could be generated: the mutation engine found nothing to mutate in the target files');
+      if (plants.length < opts.plants && !opts.plantsFile && i === 0) {
+        warnings.push(`only ${plants.length} of the ${opts.plants} requested plants fit (7 lines apart, in the lines the commit changed)`);
+      }
+      reporter.progress(`trial ${i + 1}/${opts.trials}: planted ${plants.length} bugs in ${new Set(plants.map((p) => p.file)).size} file(s)`);
+      trials.push(
+        await runTrial(plants, seed, {
+          root,
+          cwd: deps.cwd,
+          env: deps.env,
+          commit: opts.commit,
+          reviewCommand,
+          scorer: opts.scorer,
+          snapshot,
+          checks: { root, snapshot, timeoutMs: opts.timeout * 1000, env: deps.env, cleanCache, onProgress: (d, t) => reporter.progress(`checking repros ${d}/${t}…`) },
+          ...(judge ? { judge } : {}),
+          reviewTimeoutMs: opts.reviewTimeout * 1000,
+          reporter,
+        }),
+      );
+    }
+  } finally {
+    await snapshot.close();
+    reporter.endProgress();
+  }
+
+  const doc = summarize({
+    trials,
+    scorer: opts.scorer,
+    minRecall: opts.minRecall,
+    minPrecision: opts.minPrecision ?? null,
+    commit: opts.commit,
+    commitSha,
+    seed: opts.seed,
+    targets: { source: source.kind, files: source.files },
+    warnings,
+  });
+  for (const warning of doc.warnings) reporter.warn(warning);
+
+  const shownCommand = redactSecrets(reviewCommand, deps.env);
+  if (opts.history) {
+    const file = path.resolve(deps.cwd, opts.history);
+    doc.history = await appendHistory(file, historyEntry(doc, reviewCommand, (deps.now ?? (() => new Date()))(), deps.env));
+    doc.history.file = opts.history;
+  }
+  if (opts.report.length > 0) {
+    const report = toMutationReport(doc, sources, { reviewCommand: shownCommand, ...(deps.version ? { version: deps.version } : {}) });
+    for (const target of opts.report) {
+      const file = path.resolve(deps.cwd, target);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, /\.html?$/i.test(target) ? renderHtml(report) : `${JSON.stringify(report, null, 2)}\n`);
+    }
+    doc.reports = opts.report;
+  }
+
+  const output = opts.json ? { json: doc } : { text: renderText(doc) };
+  return doc.gatePass ? pass(doc, output) : gateFail(doc, output);
+}
+
+interface PlantSource {
+  kind: 'commit' | 'files' | 'plants-file';
+  files: string[];
+  plants(seed: number): Plant[];
+}
+
+async function plantSource(opts: CalibrateOptions, root: string, cwd: string, warnings: string[]): Promise<PlantSource> {
+  if (opts.plantsFile) {
+    const plants = await loadPlantsFile(opts.plantsFile, { root, cwd });
+    return { kind: 'plants-file', files: [...new Set(plants.map((p) => p.file))], plants: () => plants };
+  }
+  const choice = await chooseTargets({ root, cwd, commit: opts.commit, files: opts.files });
+  for (const s of choice.skipped) warnings.push(`skipped ${s.file}: ${s.reason}`);
+  const pool: MutantPool = await mutantPool(choice.targets);
+  for (const file of pool.widened) warnings.push(`${file}: no mutant fits the lines the commit changed; planted anywhere in the file`);
+  return {
+    kind: choice.source,
+    files: choice.targets.map((t) => t.file),
+    plants: (seed) => selectFromPool(pool, opts.plants, seed),
+  };
+}

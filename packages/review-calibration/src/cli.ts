@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// review-calibration: declares the flags and hands them to the command (loaded lazily, so --help is fast).
+
+import { Option } from 'commander';
+import { createProgram, floatArg, intArg, listArg, parseArgs, runMain } from '@adlc/core';
+import pkg from '../package.json' with { type: 'json' };
+
+const HELP_AFTER = `Exit codes:
+  0  gate passes: recall >= --min-recall (and precision >= --min-precision when set)
+  2  gate fails
+  1  operational error: dirty tree, no plants, reviewer crashed (exit not 0 or 2), a control
+     failed (the scorer is broken), no provider for --scorer judge, bad arguments
+
+Examples:
+  review-calibration --review-cmd "adversarial-review --base {base} --json" --plants 8 --min-recall 0.6
+  review-calibration --review-cmd "my-reviewer {base}" --scorer repro --json
+  review-calibration --review-cmd "my-reviewer {base}" --trials 5 --history calib.jsonl --report calib.html
+  review-calibration --restore`;
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+const program = createProgram({
+  name: 'review-calibration',
+  description: 'Measures an automated reviewer\'s recall and precision by planting real bugs, with controls that keep the number honest.',
+  version: pkg.version,
+  shared: ['json'],
+  helpAfter: HELP_AFTER,
+})
+  .option('--review-cmd <cmd>', 'shell command that runs the reviewer; {base} becomes the --commit ref (required)')
+  .option('--commit <ref>', 'commit whose changed files (and lines) get the plants', 'HEAD')
+  .option('--plants <n>', 'number of bugs to plant', intArg(1, 1000), 8)
+  .option('--min-recall <f>', 'minimum recall to pass (0-1)', floatArg(0, 1), 0.5)
+  .option('--min-precision <f>', 'minimum precision to pass (0-1); not checked when unset', floatArg(0, 1))
+  .option('--files <list>', 'comma-separated fallback files when the commit changes no eligible source file', listArg, [])
+  .option('--plants-file <file>', 'plant these bugs instead: JSON array of {file, line, original, mutated, category, description, witness?}')
+  .addOption(new Option('--scorer <mode>', 'how a located finding is judged to identify the bug').choices(['judge', 'repro', 'string']).default('judge'))
+  .option('--seed <n>', 'seed of the plant selection (trial i uses seed + i)', intArg(0, 2 ** 31 - 1), 1)
+  .option('--trials <k>', 'run k calibrations with different seeds; reports a 95% Wilson interval', intArg(1, 100), 1)
+  .option('--history <file>', 'append this run to a JSONL history and report the change since the previous entry')
+  .option('--report <file>', 'write the plants and their status: .html = self-contained viewer, else mutation-testing-report JSON (repeatable)', collect, [])
+  .option('--timeout <seconds>', 'time limit of each repro or witness run', intArg(1), 120)
+  .option('--review-timeout <seconds>', 'time limit of the review command', intArg(1), 1800)
+  .option('--restore', 'restore files a killed run left planted, then exit (needs no other flag)');
+
+await runMain('review-calibration', async () => {
+  const { opts } = parseArgs<Record<string, unknown>>(program, process.argv.slice(2));
+  const { runCli } = await import('./run-cli.js');
+  return runCli(opts, { cwd: process.cwd(), env: process.env, version: pkg.version });
+});

@@ -1,0 +1,115 @@
+// Which files get plants: the commit's added or modified source files (tests, configuration,
+// generated and vendored code left out), else the --files fallback; and the lines it changed.
+
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { git, isInsideRoot, opError } from '@adlc/core';
+
+const SOURCE_EXTENSIONS = new Set([
+  'js', 'jsx', 'mjs', 'cjs', 'ts', 'tsx', 'mts', 'cts',
+  'py', 'go', 'java', 'rs', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'cs', 'kt', 'kts', 'swift', 'php', 'rb',
+]);
+
+const TEST_PATH = [
+  /(^|\/)(__tests__|__mocks__|tests?|spec|specs|e2e|fixtures?|testdata|test-utils|testing)\//i,
+  /\.(test|spec|e2e|stories|story|bench)\.[^/]+$/i,
+  /(^|\/)test_[^/]*\.py$/i,
+  /_test\.(py|go|rb|exs?)$/i,
+  /_spec\.rb$/i,
+  /(^|\/)conftest\.py$/i,
+  /(Test|Tests|IT)\.(java|kt|cs)$/,
+];
+
+const CONFIG_PATH = [
+  /(^|\/)[^/]*\.config\.[^/]+$/i,
+  /(^|\/)[^/]*rc\.(js|cjs|mjs|ts)$/i,
+  /(^|\/)(setup|noxfile|fabfile|conf|manage|settings)\.py$/i,
+  /(^|\/)(gulpfile|Gruntfile|Jakefile)\.[^/]+$/i,
+  /(^|\/)(build\.rs|build\.gradle\.kts|settings\.gradle\.kts)$/i,
+  /(^|\/)\.[^/]+\//, // dot-directories: .github/, .husky/, .vscode/, …
+];
+
+const NOT_SOURCE = [
+  /(^|\/)(node_modules|vendor|third_party|dist|build|out|target|coverage|generated|gen)\//i,
+  /\.min\.[^/]+$/i,
+  /\.d\.[cm]?ts$/i,
+  /\.(pb|generated|gen)\.[^/]+$/i,
+];
+
+/** A path (repository-relative, forward slashes) is eligible source code. */
+export function isEligibleSource(file: string): boolean {
+  const ext = /\.([^./]+)$/.exec(file)?.[1]?.toLowerCase();
+  if (ext === undefined || !SOURCE_EXTENSIONS.has(ext)) return false;
+  return ![...TEST_PATH, ...CONFIG_PATH, ...NOT_SOURCE].some((re) => re.test(file));
+}
+
+export interface Target {
+  file: string;
+  content: string;
+  /** Lines the commit added or changed (new side); empty when the file is a --files fallback. */
+  changedLines: number[];
+}
+
+export interface TargetChoice {
+  targets: Target[];
+  source: 'commit' | 'files';
+  /** Eligible files skipped, and why (binary, too large, …). */
+  skipped: Array<{ file: string; reason: string }>;
+}
+
+const MAX_BYTES = 1_000_000;
+
+export async function chooseTargets(opts: { root: string; cwd: string; commit: string; files: string[] }): Promise<TargetChoice> {
+  const skipped: TargetChoice['skipped'] = [];
+  const changed = (await git.changedFiles(opts.root, opts.commit)).filter(isEligibleSource);
+  const fromCommit = await loadAll(opts.root, changed, skipped);
+  if (fromCommit.length > 0) {
+    const head = await git.revParse(opts.root, 'HEAD');
+    const commitSha = await git.revParse(opts.root, opts.commit);
+    const targets: Target[] = [];
+    for (const t of fromCommit) {
+      // Changed-line numbers are the commit's; they only hold for the file as it is now if it has
+      // not changed since.
+      const same = commitSha === head || (await git.show(opts.root, commitSha, t.file)) === t.content;
+      targets.push({ ...t, changedLines: same ? await git.changedLines(opts.root, opts.commit, t.file) : [] });
+    }
+    return { targets, source: 'commit', skipped };
+  }
+  if (opts.files.length === 0) {
+    throw opError(`commit ${opts.commit} changes no eligible source file (tests, configuration and generated code are left out)`, {
+      hint: 'give --files "src/a.ts,src/b.py" to plant in these files instead, or --commit a commit that changes source code',
+    });
+  }
+  const files = opts.files.map((file) => {
+    const resolved = isInsideRoot(opts.root, path.resolve(opts.cwd, file));
+    if (!resolved.ok) throw opError(`--files entry ${file} resolves outside the repository (${resolved.reason})`);
+    return resolved.rel;
+  });
+  const targets = (await loadAll(opts.root, [...new Set(files)], skipped, true)).map((t) => ({ ...t, changedLines: [] }));
+  if (targets.length === 0) throw opError(`none of the --files can take plants: ${skipped.map((s) => `${s.file} (${s.reason})`).join(', ')}`);
+  return { targets, source: 'files', skipped };
+}
+
+async function loadAll(
+  root: string,
+  files: readonly string[],
+  skipped: TargetChoice['skipped'],
+  explicit = false,
+): Promise<Array<{ file: string; content: string }>> {
+  const out: Array<{ file: string; content: string }> = [];
+  for (const file of files) {
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path.join(root, file));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (explicit) throw opError(`--files entry ${file} cannot be read (${code ?? 'error'})`);
+      skipped.push({ file, reason: code === 'ENOENT' ? 'deleted since the commit' : `unreadable (${code})` });
+      continue;
+    }
+    if (bytes.length > MAX_BYTES) skipped.push({ file, reason: 'larger than 1 MB' });
+    else if (bytes.includes(0)) skipped.push({ file, reason: 'binary' });
+    else out.push({ file, content: bytes.toString('utf8') });
+  }
+  return out;
+}
