@@ -1,0 +1,104 @@
+// From settled calls to the structured result: per-reviewer parsing, blind letters, the parsed
+// consensus with the single-reviewer rule, and the warnings a degraded run must show. Pure.
+
+import type { Usage } from '@adlc/core';
+import type { Settled } from './call.js';
+import { decideGate } from './gate.js';
+import { parseReview } from './parse-review.js';
+import { parseCodeReviewSynthesis, parseGeneralSynthesis, type ParsedCodeReviewSynthesis } from './parse-synthesis.js';
+import type { Consensus, FailOn, Gate, Mode, ReviewerResult } from './schema.js';
+
+export function reviewerResults(
+  mode: Mode,
+  settled: readonly Settled[],
+  letters: ReadonlyArray<{ letter: string; name: string }>,
+  knownFiles: readonly string[],
+): ReviewerResult[] {
+  return settled.map((s) => {
+    const letter = letters.find((l) => l.name === s.spec.name)?.letter ?? null;
+    const base = { name: s.spec.name, provider: s.spec.provider, model: s.model, durationMs: Math.max(0, Math.round(s.durationMs)), letter, usage: s.usage };
+    if (!s.ok) return { ...base, status: s.status, assessment: null, findings: [], parsed: false, text: null, error: s.error };
+    if (mode === 'general-prompt') {
+      const parsed = /^\s*#*\s*\**\s*(ANALYSIS|CONCERNS|RECOMMENDATIONS)\b/im.test(s.text);
+      return { ...base, status: 'ok' as const, assessment: null, findings: [], parsed, text: s.text, error: null };
+    }
+    const review = parseReview(s.text, knownFiles);
+    return {
+      ...base,
+      status: 'ok' as const,
+      assessment: review.assessment,
+      findings: review.findings.map((f) => ({ ...f, reviewer: s.spec.name })),
+      parsed: review.parsed,
+      text: s.text,
+      error: null,
+    };
+  });
+}
+
+/** Why a chairman's answer cannot serve as the report, or null when it can. */
+export function synthesisProblem(mode: Mode, text: string): string | null {
+  if (text.trim() === '') return 'the answer was empty';
+  if (mode === 'general-prompt') return null;
+  const parsed = parseCodeReviewSynthesis(text);
+  if (parsed.tiersFound.length === 0 && parsed.recommendationText === null) {
+    return 'the answer does not follow the report format (no priority tiers and no FINAL RECOMMENDATION line)';
+  }
+  return null;
+}
+
+export interface BuiltConsensus {
+  consensus: Consensus;
+  gate: Gate;
+  warnings: string[];
+}
+
+export function buildConsensus(
+  mode: Mode,
+  synthesis: string,
+  names: Record<string, string>,
+  knownFiles: readonly string[],
+  answered: number,
+  failOn: FailOn,
+): BuiltConsensus {
+  const warnings: string[] = [];
+  if (mode === 'general-prompt') {
+    const general = parseGeneralSynthesis(synthesis);
+    const consensus: Consensus = {
+      high: [],
+      medium: [],
+      consider: [],
+      recommendation: general.recommendation,
+      recommendationText: null,
+      ...(general.confidence ? { confidence: general.confidence } : {}),
+      ...(general.agreement ? { agreement: general.agreement } : {}),
+      ...(general.disagreement ? { disagreement: general.disagreement } : {}),
+    };
+    return { consensus, gate: decideGate(mode, null, failOn), warnings };
+  }
+  const parsed: ParsedCodeReviewSynthesis = parseCodeReviewSynthesis(synthesis, names, knownFiles);
+  let { high, medium } = parsed;
+  // High Priority means two or more reviewers agree; one reviewer alone cannot put an issue there.
+  if (answered < 2 && high.length > 0) {
+    warnings.push(`${high.length} High Priority item(s) moved to Medium Priority: only one reviewer answered, so no issue has agreement`);
+    medium = [...high, ...medium];
+    high = [];
+  }
+  const missing = (['high', 'medium', 'consider'] as const).filter((tier) => !parsed.tiersFound.includes(tier));
+  if (missing.length > 0 && missing.length < 3) warnings.push(`the chairman's report has no ${missing.join(', ')} tier heading`);
+  if (parsed.recommendation === 'unknown') warnings.push('the chairman gave no recognisable FINAL RECOMMENDATION; the gate used the tiers');
+  const consensus: Consensus = {
+    high,
+    medium,
+    consider: parsed.consider,
+    recommendation: answered < 2 && parsed.recommendation === 'address-high-priority' ? 'review-medium' : parsed.recommendation,
+    recommendationText: parsed.recommendationText,
+  };
+  return { consensus, gate: decideGate(mode, { ...consensus, recommendation: consensus.recommendation as ParsedCodeReviewSynthesis['recommendation'] }, failOn), warnings };
+}
+
+export function addUsage(...usages: Usage[]): Usage {
+  return usages.reduce((sum, u) => ({ inputTokens: sum.inputTokens + u.inputTokens, outputTokens: sum.outputTokens + u.outputTokens }), {
+    inputTokens: 0,
+    outputTokens: 0,
+  });
+}

@@ -1,0 +1,76 @@
+// What a code review looks at, read from git without a checkout: the diff base..head, or base
+// against the working tree (uncommitted and untracked files included) when head is omitted.
+
+import { execFile } from 'node:child_process';
+import { lstat, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { git, isGitRepo, opError } from '@adlc/core';
+
+const run = promisify(execFile);
+
+export interface ChangeSet {
+  root: string;
+  baseSha: string;
+  headSha: string | null;
+  diff: string;
+  files: string[];
+  /** Commit subjects base..head (or base..HEAD for the working tree), oldest first. */
+  subjects: string[];
+}
+
+/** Untracked files larger than this are listed but not inlined. */
+const MAX_UNTRACKED_BYTES = 1_000_000;
+
+async function gitOut(root: string, args: string[]): Promise<string> {
+  const { stdout } = await run('git', ['-C', root, ...args], { maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
+  return stdout;
+}
+
+/** A `git diff`-shaped patch adding an untracked file, so reviewers see new files too. */
+export function newFilePatch(file: string, content: Buffer | null, size: number): string {
+  const header = `diff --git a/${file} b/${file}\nnew file mode 100644\n`;
+  if (content === null) return `${header}--- /dev/null\n+++ b/${file}\n[untracked file of ${size} bytes not shown]\n`;
+  if (content.includes(0)) return `${header}Binary files /dev/null and b/${file} differ\n`;
+  const text = content.toString('utf8');
+  if (text === '') return header;
+  const lines = text.endsWith('\n') ? text.slice(0, -1).split('\n') : text.split('\n');
+  const tail = text.endsWith('\n') ? '' : '\n\\ No newline at end of file';
+  return `${header}--- /dev/null\n+++ b/${file}\n@@ -0,0 +1${lines.length === 1 ? '' : `,${lines.length}`} @@\n${lines.map((l) => `+${l}`).join('\n')}${tail}\n`;
+}
+
+async function untrackedPatches(root: string): Promise<{ files: string[]; patch: string }> {
+  const out = await gitOut(root, ['ls-files', '--others', '--exclude-standard', '-z']);
+  const files = out.split('\0').filter(Boolean);
+  const patches: string[] = [];
+  for (const file of files) {
+    const abs = path.join(root, file);
+    const stat = await lstat(abs).catch(() => null);
+    if (!stat || !stat.isFile()) continue;
+    const content = stat.size > MAX_UNTRACKED_BYTES ? null : await readFile(abs).catch(() => null);
+    patches.push(newFilePatch(file, content, stat.size));
+  }
+  return { files, patch: patches.join('') };
+}
+
+export async function readChangeSet(cwd: string, base: string, head: string | undefined): Promise<ChangeSet> {
+  if (!(await isGitRepo(cwd))) {
+    throw opError(`not a git repository: ${cwd}`, { hint: 'run consensus-synthesis --mode=code-review inside the repository to review' });
+  }
+  const root = await git.root(cwd);
+  const baseSha = await git.revParse(root, base);
+  const headSha = head === undefined ? null : await git.revParse(root, head);
+  const [diff, files, log] = await Promise.all([
+    git.diff(root, baseSha, headSha ?? undefined),
+    git.diffFiles(root, baseSha, headSha ?? undefined),
+    gitOut(root, ['log', '--reverse', '--format=%s', `${baseSha}..${headSha ?? 'HEAD'}`]).catch(() => ''),
+  ]);
+  let fullDiff = diff;
+  let allFiles = files;
+  if (headSha === null) {
+    const untracked = await untrackedPatches(root);
+    fullDiff += untracked.patch;
+    allFiles = [...files, ...untracked.files.filter((f) => !files.includes(f))];
+  }
+  return { root, baseSha, headSha, diff: fullDiff, files: allFiles, subjects: log.split('\n').map((s) => s.trim()).filter(Boolean) };
+}

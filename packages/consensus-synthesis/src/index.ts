@@ -1,0 +1,67 @@
+// @adlc/consensus-synthesis: the public API. The --json schema, the parsers and the prompt
+// builders, and the command itself for orchestrators that call it as a function.
+
+export {
+  ConsensusOutputSchema,
+  ReviewerResultSchema,
+  FindingSchema,
+  ConsensusSchema,
+  ConsensusItemSchema,
+  ChairmanSchema,
+  AttemptFailureSchema,
+  GateSchema,
+  UsageSchema,
+  SEVERITIES,
+  ASSESSMENTS,
+  MODES,
+  FAIL_ON,
+  RECOMMENDATIONS,
+  REVIEWER_STATUSES,
+  type ConsensusOutput,
+  type ReviewerResult,
+  type Finding,
+  type Consensus,
+  type ConsensusItem,
+  type Chairman,
+  type AttemptFailure,
+  type Gate,
+  type Severity,
+  type Assessment,
+  type Mode,
+  type FailOn,
+  type RecommendationCode,
+  type ReviewerStatus,
+} from './schema.js';
+export { parseReview, parseAssessment, type ParsedReview, type ReviewFinding } from './parse-review.js';
+export {
+  parseCodeReviewSynthesis,
+  parseGeneralSynthesis,
+  recommendationCode,
+  citedLetters,
+  type ParsedCodeReviewSynthesis,
+  type ParsedGeneralSynthesis,
+  type Tier,
+} from './parse-synthesis.js';
+export { findLocation, normalisePath, type Location } from './location.js';
+export { parseSeverity } from './severity.js';
+export { decideGate, highestLevel, type Level } from './gate.js';
+export {
+  codeReviewPrompt,
+  generalPrompt,
+  chairmanCodeReviewPrompt,
+  chairmanGeneralPrompt,
+  REVIEW_FORMAT,
+  ANALYSIS_FORMAT,
+  TIERS_FORMAT,
+  CONSENSUS_PARTS,
+  type CodeReviewContext,
+  type GeneralContext,
+  type LetteredReview,
+} from './prompts.js';
+export { truncateUtf8, CONTEXT_LIMIT_BYTES, DIFF_TRUNCATED_NOTE, CONTEXT_TRUNCATED_NOTE } from './truncate.js';
+export { createRedactor, redactEnvHunks, redactEnvText, isEnvFile, type Redactor } from './redact-context.js';
+export { splitReviewerList, parseReviewerList, parseReviewerSpec, defaultReviewers, chairmenFor, type ReviewerSpec } from './reviewers.js';
+export { assignLetters, mulberry32 } from './letters.js';
+export { toSarif } from './sarif.js';
+export { runConsensusSynthesis, VERSION, type RunDeps } from './run.js';
+export type { RawOptions } from './options.js';

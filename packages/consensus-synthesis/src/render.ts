@@ -1,0 +1,21 @@
+// What goes to stdout without --json: a one-line headline, notes on degraded runs, the chairman's
+// synthesis verbatim (every line), the letter key, the gate line and the report path.
+
+import type { ConsensusOutput } from './schema.js';
+
+export function headline(doc: Pick<ConsensusOutput, 'mode' | 'answered' | 'total' | 'chairman'>): string {
+  const kind = doc.mode === 'code-review' ? 'code review' : 'general prompt';
+  const chair = doc.chairman ? `, chaired by ${doc.chairman.name} (${doc.chairman.model})` : '';
+  return `Consensus (${kind}) from ${doc.answered}/${doc.total} reviewers${chair}`;
+}
+
+export function renderText(doc: ConsensusOutput): string {
+  if (doc.chairman === null) return [`Nothing to review: ${doc.gate.reason}.`, ...doc.warnings.map((w) => `Note: ${w}`)].join('\n');
+  const lines = [headline(doc), ...doc.warnings.map((w) => (w.startsWith('WARNING') ? w : `Note: ${w}`)), '', doc.synthesis.replace(/\s+$/, ''), ''];
+  const lettered = doc.reviewers.filter((r) => r.letter !== null).sort((a, b) => a.letter!.localeCompare(b.letter!));
+  if (lettered.length > 0) lines.push(`Reviewers: ${lettered.map((r) => `${r.letter} = ${r.name} (${r.model})`).join(', ')}`);
+  if (doc.mode === 'code-review') lines.push(`Gate: ${doc.gate.failed ? 'FAIL' : 'pass'}: ${doc.gate.reason}`);
+  if (doc.sarifPath) lines.push(`SARIF: ${doc.sarifPath}`);
+  lines.push(`Detailed breakdown: ${doc.reportPath}`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,139 @@
+// The --json document of consensus-synthesis, as zod schemas. Exported so orchestrators (and
+// review-calibration) can validate it; fields are only ever added, never renamed.
+
+import { z } from 'zod';
+
+export const SEVERITIES = ['CRITICAL', 'IMPORTANT', 'SUGGESTION'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const ASSESSMENTS = ['APPROVE', 'APPROVE_WITH_CONCERNS', 'REQUEST_CHANGES'] as const;
+export type Assessment = (typeof ASSESSMENTS)[number];
+
+export const MODES = ['code-review', 'general-prompt'] as const;
+export type Mode = (typeof MODES)[number];
+
+export const FAIL_ON = ['high', 'medium', 'any', 'never'] as const;
+export type FailOn = (typeof FAIL_ON)[number];
+
+/** The chairman's FINAL RECOMMENDATION, as one of the seed's four sentences (or unknown). */
+export const RECOMMENDATIONS = ['approve', 'optional-improvements', 'review-medium', 'address-high-priority', 'unknown'] as const;
+export type RecommendationCode = (typeof RECOMMENDATIONS)[number];
+
+export const REVIEWER_STATUSES = ['ok', 'timeout', 'error'] as const;
+export type ReviewerStatus = (typeof REVIEWER_STATUSES)[number];
+
+export const UsageSchema = z.object({
+  inputTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+});
+
+/** One issue a stage-1 reviewer raised. `file` is repository-relative; `line` 1-based, new side. */
+export const FindingSchema = z.object({
+  severity: z.enum(SEVERITIES),
+  file: z.string().nullable(),
+  line: z.number().int().positive().nullable(),
+  endLine: z.number().int().positive().nullable(),
+  description: z.string(),
+  /** The reviewer's name (Claude, Gemini, Codex, command:<cmd>). */
+  reviewer: z.string(),
+});
+export type Finding = z.infer<typeof FindingSchema>;
+
+export const ReviewerResultSchema = z.object({
+  name: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  status: z.enum(REVIEWER_STATUSES),
+  durationMs: z.number().int().nonnegative(),
+  /** The OVERALL ASSESSMENT line; null when absent (general-prompt mode, failed or unparseable answer). */
+  assessment: z.enum(ASSESSMENTS).nullable(),
+  findings: z.array(FindingSchema),
+  /** The letter the blind chairman saw this reviewer as; null when it did not answer. */
+  letter: z.string().nullable(),
+  /** Whether the answer followed the structured format well enough to be parsed. */
+  parsed: z.boolean(),
+  /** The answer verbatim (null when it failed). */
+  text: z.string().nullable(),
+  /** The real cause of a failure (timeout, HTTP status and message, missing key); null when ok. */
+  error: z.string().nullable(),
+  usage: UsageSchema,
+});
+export type ReviewerResult = z.infer<typeof ReviewerResultSchema>;
+
+/** One issue of the chairman's report, under one tier. */
+export const ConsensusItemSchema = z.object({
+  severity: z.enum(SEVERITIES).nullable(),
+  description: z.string(),
+  /** Reviewer names, mapped back from the letters the chairman cited. */
+  reviewers: z.array(z.string()),
+  file: z.string().nullable(),
+  line: z.number().int().positive().nullable(),
+});
+export type ConsensusItem = z.infer<typeof ConsensusItemSchema>;
+
+export const ConsensusSchema = z.object({
+  high: z.array(ConsensusItemSchema),
+  medium: z.array(ConsensusItemSchema),
+  consider: z.array(ConsensusItemSchema),
+  /**
+   * code-review: one of RECOMMENDATIONS (the chairman's FINAL RECOMMENDATION);
+   * general-prompt: the chairman's synthesized recommendation, as text.
+   */
+  recommendation: z.string(),
+  /** code-review: the FINAL RECOMMENDATION line verbatim; null when the chairman gave none. */
+  recommendationText: z.string().nullable(),
+  confidence: z.enum(['high', 'medium', 'low']).optional(),
+  agreement: z.string().optional(),
+  disagreement: z.string().optional(),
+});
+export type Consensus = z.infer<typeof ConsensusSchema>;
+
+export const AttemptFailureSchema = z.object({
+  name: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  status: z.enum(['timeout', 'error']),
+  error: z.string(),
+});
+export type AttemptFailure = z.infer<typeof AttemptFailureSchema>;
+
+export const ChairmanSchema = z.object({
+  name: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  durationMs: z.number().int().nonnegative(),
+  /** Chairmen tried before this one, with the real cause of each failure. */
+  failed: z.array(AttemptFailureSchema),
+});
+export type Chairman = z.infer<typeof ChairmanSchema>;
+
+export const GateSchema = z.object({
+  failOn: z.enum(FAIL_ON),
+  failed: z.boolean(),
+  reason: z.string(),
+});
+export type Gate = z.infer<typeof GateSchema>;
+
+export const ConsensusOutputSchema = z.object({
+  mode: z.enum(MODES),
+  reviewers: z.array(ReviewerResultSchema),
+  /** Reviewers that answered, and reviewers asked. */
+  answered: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  consensus: ConsensusSchema,
+  /** Null only when there was nothing to review (an empty diff). */
+  chairman: ChairmanSchema.nullable(),
+  /** The chairman's report verbatim. */
+  synthesis: z.string(),
+  gate: GateSchema,
+  /** Null only when there was nothing to review. */
+  reportPath: z.string().nullable(),
+  sarifPath: z.string().nullable(),
+  /** Secrets replaced before anything left the machine, by kind. */
+  redactions: z.object({ count: z.number().int().nonnegative(), kinds: z.record(z.string(), z.number().int()) }),
+  /** Whether the diff (code-review) or context (general-prompt) was cut to its first 10 KB. */
+  truncated: z.boolean(),
+  warnings: z.array(z.string()),
+  usage: UsageSchema,
+});
+export type ConsensusOutput = z.infer<typeof ConsensusOutputSchema>;

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import {
+  assignLetters,
+  CONTEXT_LIMIT_BYTES,
+  createRedactor,
+  ConsensusOutputSchema,
+  isEnvFile,
+  mulberry32,
+  parseReviewerList,
+  redactEnvHunks,
+  splitReviewerList,
+  toSarif,
+  truncateUtf8,
+  type ReviewerResult,
+} from '../src/index.js';
+import { FAKE_KEYS } from '@adlc/core/testkit';
+
+describe('splitReviewerList', () => {
+  it.each([
+    ['anthropic,openai,gemini', ['anthropic', 'openai', 'gemini']],
+    [' anthropic , gemini ', ['anthropic', 'gemini']],
+    ['command:claude -p,gemini', ['command:claude -p', 'gemini']],
+    [`command:jq -r '.a,.b',openai`, [`command:jq -r '.a,.b'`, 'openai']],
+    ['command:sort -t, -k2,command:cat', ['command:sort -t, -k2', 'command:cat']],
+    ['command:echo a,gemini-cli', ['command:echo a,gemini-cli']],
+  ])('%s', (value, expected) => {
+    expect(splitReviewerList(value)).toEqual(expected);
+  });
+});
+
+describe('parseReviewerList', () => {
+  it('names the seats and keeps commands', () => {
+    expect(parseReviewerList(['claude,google', 'codex', 'command:gemini -p'])).toEqual([
+      { name: 'Claude', provider: 'anthropic' },
+      { name: 'Gemini', provider: 'gemini' },
+      { name: 'Codex', provider: 'openai' },
+      { name: 'command:gemini -p', provider: 'command', command: 'gemini -p' },
+    ]);
+  });
+  it.each([['mistral'], ['anthropic,claude'], ['command:'], [',']])('refuses %s', (value) => {
+    expect(() => parseReviewerList([value])).toThrow();
+  });
+});
+
+describe('truncateUtf8', () => {
+  it('leaves text at the limit alone', () => {
+    const text = 'a'.repeat(CONTEXT_LIMIT_BYTES);
+    expect(truncateUtf8(text)).toEqual({ text, truncated: false, originalBytes: CONTEXT_LIMIT_BYTES });
+  });
+  it('cuts at a line boundary within the limit', () => {
+    const text = Array.from({ length: 2000 }, (_, i) => `+line ${i}`).join('\n');
+    const cut = truncateUtf8(text);
+    expect(cut.truncated).toBe(true);
+    expect(Buffer.byteLength(cut.text)).toBeLessThanOrEqual(CONTEXT_LIMIT_BYTES);
+    expect(cut.text.endsWith('\n')).toBe(true);
+    expect(text.startsWith(cut.text)).toBe(true);
+  });
+  it('never splits a multi-byte character', () => {
+    const cut = truncateUtf8('é'.repeat(CONTEXT_LIMIT_BYTES));
+    expect(cut.text).not.toContain('\uFFFD');
+    expect(Buffer.byteLength(cut.text)).toBeLessThanOrEqual(CONTEXT_LIMIT_BYTES);
+  });
+});
+
+describe('redaction', () => {
+  it.each([
+    ['.env', true],
+    ['config/.env.production', true],
+    ['deploy/prod.env', true],
+    ['.envrc', true],
+    ['src/env.ts', false],
+    ['.environment', false],
+  ])('isEnvFile(%s) = %s', (file, expected) => {
+    expect(isEnvFile(file)).toBe(expected);
+  });
+
+  it('redacts every value line of a .env file in a diff, keeping key names and other files', () => {
+    const diff = `diff --git a/.env b/.env
+index 1..2 100644
+--- a/.env
++++ b/.env
+@@ -1,2 +1,3 @@
+ # database
+-DB_URL=postgres://old:pw@db/app
++DB_URL=postgres://new:pw2@db/app
++export FEATURE_FLAG=on
+diff --git a/src/a.ts b/src/a.ts
+--- a/src/a.ts
++++ b/src/a.ts
+@@ -1 +1 @@
+-const a = 1;
++const a = 2;
+`;
+    const out = redactEnvHunks(diff);
+    expect(out.count).toBe(3);
+    expect(out.text).not.toContain('postgres://');
+    expect(out.text).toContain('+DB_URL=[REDACTED]');
+    expect(out.text).toContain('+export FEATURE_FLAG=[REDACTED]');
+    expect(out.text).toContain(' # database');
+    expect(out.text).toContain('+const a = 2;');
+  });
+
+  it('counts key values from the environment and credential patterns across calls', () => {
+    const env = { ...FAKE_KEYS };
+    const redactor = createRedactor(env);
+    const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIabc\n-----END RSA PRIVATE KEY-----';
+    const diff = redactor.diff(`+const key = "${FAKE_KEYS.OPENAI_API_KEY}";\n+${pem}\n`);
+    const text = redactor.text(`token ghp_${'a'.repeat(36)}`);
+    expect(diff).not.toContain(FAKE_KEYS.OPENAI_API_KEY);
+    expect(diff).not.toContain('MIIabc');
+    expect(text).not.toContain('ghp_');
+    expect(redactor.total.count).toBe(3);
+    expect(redactor.total.kinds).toMatchObject({ 'env-key': 1, 'private-key': 1, 'github-token': 1 });
+  });
+
+  it('redacts a whole .env context file', () => {
+    const redactor = createRedactor({});
+    expect(redactor.file('A=1\nB=two\n', '.env.local')).toBe('A=[REDACTED]\nB=[REDACTED]\n');
+    expect(redactor.total.kinds).toEqual({ 'env-file': 2 });
+  });
+});
+
+describe('assignLetters', () => {
+  it('is a permutation, fixed by the seed, different across seeds', () => {
+    const names = ['Claude', 'Gemini', 'Codex'];
+    const a = assignLetters(names, mulberry32(1));
+    expect(a.map((x) => x.letter)).toEqual(['A', 'B', 'C']);
+    expect([...a.map((x) => x.name)].sort()).toEqual([...names].sort());
+    expect(assignLetters(names, mulberry32(1))).toEqual(a);
+    const orders = new Set(Array.from({ length: 20 }, (_, seed) => assignLetters(names, mulberry32(seed)).map((x) => x.name).join()));
+    expect(orders.size).toBeGreaterThan(1);
+  });
+});
+
+describe('toSarif', () => {
+  const reviewer: ReviewerResult = {
+    name: 'Claude',
+    provider: 'anthropic',
+    model: 'm',
+    status: 'ok',
+    durationMs: 1,
+    assessment: 'REQUEST_CHANGES',
+    letter: 'B',
+    parsed: true,
+    text: '...',
+    error: null,
+    usage: { inputTokens: 1, outputTokens: 1 },
+    findings: [
+      { severity: 'CRITICAL', file: 'src/my file.ts', line: 4, endLine: null, description: 'bad', reviewer: 'Claude' },
+      { severity: 'SUGGESTION', file: 'src/b.ts', line: 9, endLine: 11, description: 'nit', reviewer: 'Claude' },
+      { severity: 'IMPORTANT', file: null, line: null, endLine: null, description: 'no place', reviewer: 'Claude' },
+    ],
+  };
+  it('has one result per located finding, with levels, relative URIs and the letter', () => {
+    const sarif = toSarif([reviewer], '0.1.0') as { version: string; runs: Array<{ results: Array<Record<string, any>> }> };
+    expect(sarif.version).toBe('2.1.0');
+    const results = sarif.runs[0]!.results;
+    expect(results.map((r) => r.level)).toEqual(['error', 'note']);
+    expect(results[0]!.locations[0].physicalLocation.artifactLocation.uri).toBe('src/my%20file.ts');
+    expect(results[1]!.locations[0].physicalLocation.region).toEqual({ startLine: 9, endLine: 11 });
+    expect(results[0]!.properties.reviewer).toBe('B');
+  });
+});
+
+describe('ConsensusOutputSchema', () => {
+  it('rejects a finding without a line field', () => {
+    const finding = { severity: 'CRITICAL', file: 'a', description: 'x', reviewer: 'y', endLine: null };
+    expect(ConsensusOutputSchema.shape.reviewers.element.shape.findings.element.safeParse(finding).success).toBe(false);
+  });
+});
