@@ -1,0 +1,50 @@
+// Shared set-up for the integration tests: a real git repository with a small JS module, the
+// plants used across tests, and a runner for the built CLI.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeTempRepo, runCli, type CliResult, type TempRepo } from '@adlc/core/testkit';
+import { CalibrationJsonSchema, type CalibrationJson } from '../src/index.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const BIN = join(here, '..', 'dist', 'cli.js');
+export const REVIEWER = join(here, 'fixtures', 'reviewer.mjs');
+export const MATH = readFileSync(join(here, 'fixtures', 'math.js.txt'), 'utf8');
+
+export function assertBuilt(): void {
+  if (!existsSync(BIN)) throw new Error(`build the CLI first: cd packages/review-calibration && npx tsup (${BIN} is missing)`);
+}
+
+export const PLANTS = [
+  { file: 'src/math.js', line: 4, original: '  if (value < low) {', mutated: '  if (value <= low) {', category: 'off-by-one', description: 'the boundary value now takes the early return' },
+  { file: 'src/math.js', line: 14, original: '  return value >= low && value <= high;', mutated: '  return value >= low || value <= high;', category: 'logic-inversion', description: '&& became ||: every value counts as between' },
+  { file: 'src/math.js', line: 26, original: "  const name = user?.name ?? 'anonymous';", mutated: "  const name = user.name ?? 'anonymous';", category: 'null-handling', description: 'optional chaining removed: a missing user throws' },
+  { file: 'src/math.js', line: 35, original: '  return values.length - 1;', mutated: '  return values.length + 1;', category: 'off-by-one', description: 'the last index is length + 1, past the end' },
+];
+
+export function makeRepo(extra: Record<string, string> = {}): TempRepo {
+  return makeTempRepo({
+    prefix: 'review-calibration-',
+    files: { 'package.json': '{"type":"module"}\n', 'src/math.js': MATH.replace('return value;', 'return value ;'), ...extra },
+    // The commit under review changes the module, so --commit HEAD has a target with changed lines.
+    commits: [{ message: 'tidy clamp', files: { 'src/math.js': MATH } }],
+  });
+}
+
+export function shq(s: string): string {
+  return `'${s.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The review command for the fixture reviewer (`{base}` is left for the tool to fill in). */
+export function reviewer(...args: string[]): string {
+  return [shq(process.execPath), shq(REVIEWER), '{base}', ...args.map(shq)].join(' ');
+}
+
+export async function cli(repo: TempRepo, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return runCli(BIN, args, { cwd: repo.dir, env, timeoutMs: 50_000 });
+}
+
+export function parseJson(result: CliResult): CalibrationJson {
+  return CalibrationJsonSchema.parse(JSON.parse(result.stdout));
+}

@@ -1,0 +1,147 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TempRepo } from '@adlc/core/testkit';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ErrorOutputSchema } from '@adlc/core';
+import { assertBuilt, cli, makeRepo, MATH, parseJson, PLANTS, reviewer } from './helpers.js';
+
+let repo: TempRepo;
+beforeAll(assertBuilt);
+afterEach(() => repo?.cleanup());
+
+function withPlants(plants: unknown[] = PLANTS): TempRepo {
+  repo = makeRepo();
+  // The plants file lives outside the repository: an untracked file inside would make the tree dirty.
+  const file = join(repo.dir, '..', `${repo.dir.split('/').pop()}-plants.json`);
+  writeFileSync(file, JSON.stringify(plants));
+  (repo as TempRepo & { plantsFile: string }).plantsFile = file;
+  return repo;
+}
+const plantsFile = (r: TempRepo) => (r as TempRepo & { plantsFile: string }).plantsFile;
+
+function expectUntouched(r: TempRepo): void {
+  expect(r.read('src/math.js')).toBe(MATH);
+  expect(r.status()).toBe('');
+}
+
+describe('review-calibration with --plants-file and --scorer repro', () => {
+  it('an LGTM reviewer has recall 0: exit 2, and exit 0 with --min-recall 0', async () => {
+    withPlants();
+    const args = ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--json'];
+    const fail = await cli(repo, args);
+    expect(fail.exitCode).toBe(2);
+    const doc = parseJson(fail);
+    expect(doc).toMatchObject({ recall: 0, caught: 0, total: 4, gatePass: false, scorer: 'repro', reviewExitCode: 0, precision: null, commit: 'HEAD' });
+    expect(doc.plants.map((p) => p.status)).toEqual(['missed', 'missed', 'missed', 'missed']);
+    expect(doc.controls.oracle).toMatchObject({ caught: 4, total: 4, ok: true });
+    expect(doc.controls.echo).toMatchObject({ caught: 0, located: 4, ok: true });
+    expectUntouched(repo);
+
+    const ok = await cli(repo, [...args, '--min-recall', '0']);
+    expect(ok.exitCode).toBe(0);
+    expect(parseJson(ok).gatePass).toBe(true);
+    expectUntouched(repo);
+  });
+
+  it('a reviewer that reports 2 of 4 plants with discriminating repros has recall exactly 2/4, right per category', async () => {
+    withPlants();
+    const result = await cli(repo, ['--review-cmd', reviewer('report', '2', '--repro'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--json']);
+    expect(result.exitCode).toBe(0);
+    const doc = parseJson(result);
+    expect(doc).toMatchObject({ recall: 0.5, caught: 2, total: 4, located: 2, truePositives: 2, falsePositives: 0, precision: 1, reviewExitCode: 2 });
+    expect(doc.perCategory).toEqual({
+      'logic-inversion': { caught: 1, located: 1, total: 1, recall: 1 },
+      'null-handling': { caught: 0, located: 0, total: 1, recall: 0 },
+      'off-by-one': { caught: 1, located: 1, total: 2, recall: 0.5 },
+    });
+    expect(doc.plants.map((p) => [p.line, p.status, p.identifiedBy])).toEqual([
+      [4, 'caught', 'repro'],
+      [14, 'caught', 'repro'],
+      [26, 'missed', null],
+      [35, 'missed', null],
+    ]);
+    expectUntouched(repo);
+  });
+
+  it('one spurious finding far from any plant lowers precision to 3/4', async () => {
+    withPlants();
+    const result = await cli(repo, ['--review-cmd', reviewer('report', '3', '--repro', '--spurious'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--min-precision', '0.8', '--json']);
+    expect(result.exitCode).toBe(2);
+    const doc = parseJson(result);
+    expect(doc).toMatchObject({ recall: 0.75, truePositives: 3, falsePositives: 1, precision: 0.75, minPrecision: 0.8, gatePass: false });
+    expect(doc.gateReasons.join()).toContain('precision');
+    expect(doc.findings.filter((f) => f.kind === 'false-positive').map((f) => f.line)).toEqual([900]);
+  });
+
+  it('findings without repros locate but do not identify under --scorer repro', async () => {
+    withPlants();
+    const result = await cli(repo, ['--review-cmd', reviewer('report', '4', '--format=sarif'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--json', '--min-recall', '0']);
+    expect(result.exitCode).toBe(0);
+    const doc = parseJson(result);
+    expect(doc).toMatchObject({ recall: 0, caught: 0, located: 4, truePositives: 0, falsePositives: 0, precision: null, findingsFormat: 'sarif' });
+    expect(doc.plants.every((p) => p.status === 'located')).toBe(true);
+  });
+
+  it('reads consensus-synthesis --json and prose output', async () => {
+    withPlants();
+    for (const format of ['synthesis', 'prose']) {
+      const result = await cli(repo, ['--review-cmd', reviewer('report', '4', `--format=${format}`), '--plants-file', plantsFile(repo), '--scorer', 'string', '--json', '--min-recall', '0']);
+      expect(result.exitCode).toBe(0);
+      const doc = parseJson(result);
+      expect(doc.findingsFormat).toBe(format === 'synthesis' ? 'consensus-synthesis' : 'prose');
+      // Under the legacy string scorer locating is catching; it warns that the number is not trustworthy.
+      expect(doc.caught).toBe(4);
+      expect(result.stderr).toContain('NOT trustworthy');
+      expect(doc.warnings.join()).toContain('echo control');
+    }
+    expectUntouched(repo);
+  });
+
+  it('a reviewer that exits 3 is a crash: exit 1, files restored', async () => {
+    withPlants();
+    const result = await cli(repo, ['--review-cmd', reviewer('crash'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--json']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('exited with 3');
+    expect(ErrorOutputSchema.parse(JSON.parse(result.stdout)).error.exitCode).toBe(1);
+    expectUntouched(repo);
+  });
+
+  it('refuses a dirty tree: exit 1, nothing touched', async () => {
+    withPlants();
+    writeFileSync(join(repo.dir, 'src', 'math.js'), `${MATH}// local edit\n`);
+    const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile(repo), '--scorer', 'repro']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('uncommitted changes');
+    expect(repo.read('src/math.js')).toBe(`${MATH}// local edit\n`);
+  });
+
+  it('excludes an equivalent mutant whose witness does not discriminate', async () => {
+    const witness = (expr: string) => `node --input-type=module -e "import * as m from './src/math.js'; process.exit(${expr} ? 0 : 1)"`;
+    withPlants([
+      // clamp(0, 0, 5): `value <= low` returns low, which is the value anyway: no behaviour changes.
+      { ...PLANTS[0], witness: witness('m.clamp(0, 0, 5) === 0') },
+      { ...PLANTS[1], witness: witness('m.isBetween(10, 0, 5) === false') },
+    ]);
+    const result = await cli(repo, ['--review-cmd', reviewer('report', '2', '--repro'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--json']);
+    expect(result.exitCode).toBe(0);
+    const doc = parseJson(result);
+    expect(doc).toMatchObject({ equivalentExcluded: 1, total: 1, caught: 1, recall: 1, truePositives: 1, falsePositives: 0 });
+    expect(doc.plants.map((p) => p.status)).toEqual(['equivalent', 'caught']);
+    expect(doc.findings.map((f) => f.kind)).toEqual(['equivalent', 'true-positive']);
+    expectUntouched(repo);
+  });
+
+  it('rejects bad arguments and bad plants files with exit 1', async () => {
+    withPlants([{ ...PLANTS[0] }, { ...PLANTS[1], line: 8, original: '    return high;' }]);
+    const close = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile(repo), '--scorer', 'repro']);
+    expect(close.exitCode).toBe(1);
+    expect(close.stderr).toContain('at least 7 lines apart');
+    const missing = await cli(repo, ['--plants-file', plantsFile(repo)]);
+    expect(missing.exitCode).toBe(1);
+    expect(missing.stderr).toContain('--review-cmd is required');
+    const badRecall = await cli(repo, ['--review-cmd', 'x', '--min-recall', '2']);
+    expect(badRecall.exitCode).toBe(1);
+    expect(badRecall.stderr).not.toMatch(/\n\s+at /);
+    expectUntouched(repo);
+  });
+});
