@@ -1,0 +1,52 @@
+// Shared fixtures of the integration tests: a small repository with a real bug, a repro script,
+// rails, and candidate answers (right, gaming, divergent, hostile).
+
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeTempRepo, type FileTree, type TempRepo } from '@adlc/core/testkit';
+import { ConsensusFixOutputSchema, type ConsensusFixOutput } from '../src/schema.js';
+
+export const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.js');
+if (!statSync(BIN, { throwIfNoEntry: false })) throw new Error(`build first: ${BIN} is missing (cd packages/consensus-fix && npx tsup)`);
+
+export const BUGGY = `// Arithmetic helpers.\nexport function add(a, b) {\n  return a - b;\n}\n\nexport function mul(a, b) {\n  return a * b;\n}\n`;
+const withAdd = (body: string) => BUGGY.replace('  return a - b;', body);
+export const FIX = withAdd('  return a + b;');
+/** Same fix, different layout: agrees with FIX under whitespace normalization. */
+export const FIX_SPACED = withAdd('    return   a + b;');
+export const FIX_OTHER = withAdd('  return b + a;');
+export const FIX_THIRD = withAdd('  return [a, b].reduce((x, y) => x + y, 0);');
+/** Passes the repro (add(2, 3) === 5) and breaks the rails (add(1, 1) === 2). */
+export const GAMING = withAdd('  if (a === 2 && b === 3) return 5;\n  return a - b;');
+export const WRONG = withAdd('  return a * b;');
+
+export const REPRO = 'node test/add-repro.mjs';
+export const RAILS = 'node test/rails.mjs';
+
+export const REPO_FILES: FileTree = {
+  'src/calc.mjs': BUGGY,
+  'test/add-repro.mjs': `import { add } from '../src/calc.mjs';\nconst got = add(2, 3);\nif (got !== 5) {\n  console.error(\`add(2, 3) should be 5, got \${got}\`);\n  process.exit(1);\n}\nconsole.log('ok');\n`,
+  'test/rails.mjs': `import { add, mul } from '../src/calc.mjs';\nconst checks = [[add(2, 3), 5], [add(1, 1), 2], [add(-4, 4), 0], [mul(2, 3), 6]];\nconst bad = checks.filter(([got, want]) => got !== want);\nif (bad.length) {\n  console.error('not ok: ' + JSON.stringify(bad));\n  process.exit(1);\n}\nconsole.log('all ok');\n`,
+  'package.json': '{ "type": "module" }\n',
+};
+
+export function makeRepo(extra: FileTree = {}): TempRepo {
+  return makeTempRepo({ files: { ...REPO_FILES, ...extra }, prefix: 'cf-it-' });
+}
+
+export function answer(...changes: Array<[string, string]>): string {
+  return JSON.stringify({ changes: changes.map(([file, content]) => ({ file, content })) });
+}
+
+export const fix = (content: string, file = 'src/calc.mjs') => answer([file, content]);
+
+export function parseOutput(stdout: string): ConsensusFixOutput {
+  return ConsensusFixOutputSchema.parse(JSON.parse(stdout));
+}
+
+export function bytes(repo: TempRepo, file: string): Buffer {
+  return readFileSync(join(repo.dir, file));
+}
+
+export const BASE_ARGS = ['--test-cmd', REPRO, '--rails', RAILS, '--files', 'src/calc.mjs'];
