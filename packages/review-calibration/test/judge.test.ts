@@ -1,0 +1,103 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { assertBuilt, cli, makeRepo, MATH, parseJson, PLANTS, reviewer } from './helpers.js';
+
+let server: FakeProviderServer;
+let repo: TempRepo;
+let plantsFile: string;
+beforeAll(async () => {
+  assertBuilt();
+  server = await startFakeProviderServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+  repo = makeRepo();
+  plantsFile = join(repo.dir, '..', `${repo.dir.split('/').pop()}-plants.json`);
+  writeFileSync(plantsFile, JSON.stringify(PLANTS));
+});
+afterEach(() => repo.cleanup());
+
+const env = () => ({ ...server.env(), ADLC_RETRY_BASE_MS: '0' });
+const yes = '{"match": true, "reason": "it names the defect"}';
+const no = '{"match": false, "reason": "it only points at the line"}';
+/** The finding's message, as the judge prompt quotes it. */
+const messageOf = (prompt: string) => /<<<FINDING[\s\S]*?message: (.*)\nFINDING>>>/.exec(prompt)?.[1] ?? '';
+
+describe('--scorer judge (the default) through the fake provider server', () => {
+  it('a sensible judge: the echo control scores 0, the oracle 1, and recall counts what the judge confirms', async () => {
+    server.handle((req) => (/REAL|bug:/.test(messageOf(req.prompt)) ? yes : no));
+    const result = await cli(repo, ['--review-cmd', reviewer('report', '2'), '--plants-file', plantsFile, '--json'], env());
+    expect(result.exitCode).toBe(0);
+    const doc = parseJson(result);
+    expect(doc).toMatchObject({ scorer: 'judge', recall: 0.5, caught: 2, total: 4, judgeInvalid: 0 });
+    expect(doc.controls.echo).toMatchObject({ caught: 0, located: 4, ok: true });
+    expect(doc.controls.oracle).toMatchObject({ caught: 4, ok: true });
+    expect(doc.plants.filter((p) => p.status === 'caught').every((p) => p.identifiedBy === 'judge')).toBe(true);
+    // 4 echo + 4 oracle + 2 reviewer findings, each judged once, by the cheap tier.
+    expect(server.requests).toHaveLength(10);
+    expect(server.requests[0]!.model).toBe('claude-haiku-5-5');
+    expect(repo.read('src/math.js')).toBe(MATH);
+  });
+
+  it('an always-yes judge makes the echo control fail: exit 1, the scorer is broken', async () => {
+    server.handle(() => yes);
+    const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile], env());
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('scorer is broken');
+    expect(result.stderr).toContain('echo control');
+    expect(repo.status()).toBe('');
+  });
+
+  it('an always-no judge makes the oracle control fail: exit 1', async () => {
+    server.handle(() => no);
+    const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile], env());
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('oracle control');
+  });
+
+  it('no provider: fails closed with exit 1 before planting anything', async () => {
+    const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile, '--scorer', 'judge']);
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('ANTHROPIC_API_KEY');
+    expect(repo.status()).toBe('');
+  });
+
+  it('a provider that keeps failing is an operational error (exit 1), never "not caught"', async () => {
+    server.handle(() => ({ status: 500, message: 'overloaded' }));
+    const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile, '--json'], env());
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('500');
+    expect(result.stdout).not.toContain('"recall"');
+    expect(result.stdout + result.stderr).not.toContain(env().ANTHROPIC_API_KEY);
+  });
+
+  it('a judge answer that is invalid twice counts as no match and is reported', async () => {
+    server.handle((req) => {
+      const message = messageOf(req.prompt);
+      if (message.includes('REAL')) return 'I think so, probably.';
+      return message.includes('bug:') ? yes : no;
+    });
+    const result = await cli(repo, ['--review-cmd', reviewer('report', '2'), '--plants-file', plantsFile, '--json'], env());
+    expect(result.exitCode).toBe(2);
+    const doc = parseJson(result);
+    expect(doc).toMatchObject({ caught: 0, located: 2, judgeInvalid: 2 });
+    expect(doc.plants.slice(0, 2).map((p) => p.status)).toEqual(['located', 'located']);
+    expect(doc.warnings.join()).toContain('invalid twice');
+    // Each invalid answer was asked again once: 8 control calls + 2 × 2 reviewer calls.
+    expect(server.requests).toHaveLength(12);
+  });
+
+  it('a repro that discriminates bypasses the judge, and the judge is also asked to measure agreement', async () => {
+    server.handle((req) => (messageOf(req.prompt).includes('bug:') ? yes : no));
+    const result = await cli(repo, ['--review-cmd', reviewer('report', '2', '--repro'), '--plants-file', plantsFile, '--json'], env());
+    expect(result.exitCode).toBe(0);
+    const doc = parseJson(result);
+    expect(doc).toMatchObject({ caught: 2, recall: 0.5 });
+    expect(doc.plants.slice(0, 2).map((p) => p.identifiedBy)).toEqual(['repro', 'repro']);
+    // The judge said no to both ("REAL defect" messages), the repros said yes: agreement 0.
+    expect(doc.judgeAgreement).toBe(0);
+  });
+});
