@@ -1,0 +1,157 @@
+// Nothing lost: SIGINT and SIGKILL in the middle of an evaluation, recovery, and parallel
+// evaluation that never writes the user's tree.
+
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, runCli, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
+import { RestoreOutputSchema } from '../src/schema.js';
+import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, GAMING, WRONG, bytes, fix, makeRepo, parseOutput } from './support.js';
+
+let server: FakeProviderServer;
+const repos: TempRepo[] = [];
+const scratch = mkdtempSync(join(tmpdir(), 'cf-safety-'));
+beforeAll(async () => {
+  server = await startFakeProviderServer();
+});
+afterAll(async () => {
+  await server.close();
+  for (const r of repos) r.cleanup();
+  rmSync(scratch, { recursive: true, force: true });
+});
+afterEach(() => server.reset());
+
+function repo(): TempRepo {
+  const r = makeRepo();
+  repos.push(r);
+  return r;
+}
+
+/** A fix whose repro sleeps for a while, after writing the test process's pid where the test can see it. */
+function slowFix(pidFile: string): string {
+  return (
+    `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pidFile)}, String(process.pid));\n` +
+    FIX.replace('  return a + b;', '  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20000);\n  return a + b;')
+  );
+}
+
+async function waitFor(check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** Starts the CLI, waits until a candidate's repro is running (its files are written), then signals it. */
+async function interruptMidEvaluation(r: TempRepo, signal: NodeJS.Signals, name: string) {
+  const pidFile = join(scratch, `${name}.pid`);
+  server.enqueue('anthropic', fix(slowFix(pidFile)), fix(FIX), fix(FIX));
+  const child = spawn(process.execPath, [BIN, ...BASE_ARGS], { cwd: r.dir, env: cleanEnv({ ...server.env() }) as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
+  await waitFor(() => existsSync(pidFile));
+  const testPid = Number(readFileSync(pidFile, 'utf8'));
+  const duringRun = bytes(r, 'src/calc.mjs').toString();
+  child.kill(signal);
+  const exit = await exited;
+  return { exit, stderr: () => stderr, testPid, duringRun };
+}
+
+describe('signals during evaluation', () => {
+  it('SIGINT: exit 130, the test process group is killed, files byte-identical, git status clean', async () => {
+    const r = repo();
+    const { exit, stderr, testPid, duringRun } = await interruptMidEvaluation(r, 'SIGINT', 'sigint');
+    expect(duringRun).not.toBe(BUGGY); // the candidate really was on disk
+    expect(exit.code).toBe(130);
+    expect(stderr()).toContain('interrupted by SIGINT');
+    expect(bytes(r, 'src/calc.mjs').toString()).toBe(BUGGY);
+    expect(r.status()).toBe('');
+    await waitFor(() => {
+      try {
+        process.kill(testPid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    }, 5000);
+  });
+
+  it('SIGKILL, then --restore: files byte-identical, says what it restored, exit 0', async () => {
+    const r = repo();
+    const { exit, testPid, duringRun } = await interruptMidEvaluation(r, 'SIGKILL', 'sigkill-restore');
+    killQuietly(testPid);
+    expect(exit.signal).toBe('SIGKILL');
+    expect(bytes(r, 'src/calc.mjs').toString()).toBe(duringRun); // left behind by the killed run
+    expect(duringRun).not.toBe(BUGGY);
+    const restore = await runCli(BIN, ['--restore', '--json'], { cwd: r.dir });
+    expect(restore.exitCode).toBe(0);
+    expect(restore.stderr).toMatch(/restored 1 file\(s\) left by an interrupted consensus-fix run .*src\/calc\.mjs/);
+    const doc = RestoreOutputSchema.parse(JSON.parse(restore.stdout));
+    expect(doc.restore.restored).toEqual([expect.objectContaining({ tool: 'consensus-fix', files: ['src/calc.mjs'] })]);
+    expect(bytes(r, 'src/calc.mjs').toString()).toBe(BUGGY);
+    expect(r.status()).toBe('');
+    const again = await runCli(BIN, ['--restore'], { cwd: r.dir });
+    expect(again.exitCode).toBe(0);
+    expect(again.stderr).toContain('nothing to restore');
+    expect(again.stdout).toBe('');
+  });
+
+  it('SIGKILL, then the next run restores first, says so, and passes the dirty-tree guard', async () => {
+    const r = repo();
+    const { testPid } = await interruptMidEvaluation(r, 'SIGKILL', 'sigkill-next');
+    killQuietly(testPid);
+    expect(r.status()).not.toBe('');
+    server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    const next = await runCli(BIN, [...BASE_ARGS, '--json'], { cwd: r.dir, env: server.env() });
+    expect(next.exitCode, next.stderr).toBe(0);
+    expect(next.stderr).toContain('restored 1 file(s) left by an interrupted consensus-fix run');
+    expect(bytes(r, 'src/calc.mjs').toString()).toBe(BUGGY);
+    expect(r.status()).toBe('');
+  });
+});
+
+describe('--jobs', () => {
+  it('--jobs 3 gives the same result as --jobs 1 and never writes the user tree', async () => {
+    const r = repo();
+    const fixture = join(scratch, 'jobs.jsonl');
+    const answers = [fix(FIX), fix(GAMING), 'no json here', fix(FIX_SPACED), fix(WRONG), fix(FIX)];
+    writeFileSync(fixture, `${answers.map((a) => JSON.stringify(a)).join('\n')}\n`);
+    const env = { ADLC_PROVIDER: 'fixture', ADLC_FIXTURE: fixture };
+    const args = [...BASE_ARGS, '--n', '6', '--json'];
+    const sequential = await runCli(BIN, [...args, '--jobs', '1'], { cwd: r.dir, env });
+    expect(sequential.exitCode, sequential.stderr).toBe(0);
+    const mtime = statSync(join(r.dir, 'src/calc.mjs')).mtimeMs;
+    const parallel = await runCli(BIN, [...args, '--jobs', '3'], { cwd: r.dir, env });
+    expect(parallel.exitCode, parallel.stderr).toBe(0);
+    expect(statSync(join(r.dir, 'src/calc.mjs')).mtimeMs).toBe(mtime);
+    const comparable = (stdout: string) => {
+      const doc = parseOutput(stdout);
+      return {
+        summary: doc.summary,
+        groups: doc.groups,
+        winner: doc.winner,
+        discarded: doc.discardedDetails,
+        failed: doc.failedDetails.map((f) => ({ index: f.index, stage: f.stage, exitCode: f.exitCode })),
+        candidates: doc.candidates,
+        verdict: doc.verdict,
+      };
+    };
+    const a = comparable(sequential.stdout);
+    expect(comparable(parallel.stdout)).toEqual(a);
+    expect(a.summary).toMatchObject({ passed: 3, failed: 2, discarded: 1 });
+    expect(a.groups[0]!.candidateIndices).toEqual([0, 3, 5]);
+    expect(r.status()).toBe('');
+  });
+});
