@@ -1,0 +1,132 @@
+// --apply (line endings and mode kept, re-checked after writing), --prompt-only, --out, --log-dir,
+// --max-changed-lines, the flaky re-check and the rails-red-at-baseline diagnosis.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
+import { PromptOnlyOutputSchema } from '../src/schema.js';
+import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, RAILS, REPRO, bytes, fix, makeRepo, parseOutput } from './support.js';
+
+let server: FakeProviderServer;
+const repos: TempRepo[] = [];
+const scratch = mkdtempSync(join(tmpdir(), 'cf-features-'));
+beforeAll(async () => {
+  server = await startFakeProviderServer();
+});
+afterAll(async () => {
+  await server.close();
+  for (const r of repos) r.cleanup();
+  rmSync(scratch, { recursive: true, force: true });
+});
+afterEach(() => server.reset());
+
+function repo(extra = {}): TempRepo {
+  const r = makeRepo(extra);
+  repos.push(r);
+  return r;
+}
+const run = (r: TempRepo, args: string[], env: Record<string, string> = {}) => runCli(BIN, args, { cwd: r.dir, env: { ...server.env(), ...env } });
+
+describe('--apply', () => {
+  it('writes the winner with the original CRLF endings and mode, then re-runs the gates on it', async () => {
+    const crlf = (text: string) => text.replace(/\n/g, '\r\n');
+    const r = repo({ 'src/calc.mjs': { content: crlf(BUGGY), mode: 0o755 } });
+    server.enqueue('anthropic', fix(FIX), fix(FIX_SPACED), fix(FIX));
+    const res = await run(r, [...BASE_ARGS, '--apply', '--json']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    const doc = parseOutput(res.stdout);
+    expect(doc.winner!.applied).toBe(true);
+    expect(doc.postApply).toEqual({ testExitCode: 0, railsExitCode: 0, passed: true });
+    expect(bytes(r, 'src/calc.mjs').toString()).toBe(crlf(FIX));
+    expect(statSync(join(r.dir, 'src/calc.mjs')).mode & 0o777).toBe(0o755);
+    expect(r.git('diff', '--numstat').trim()).toBe('1\t1\tsrc/calc.mjs');
+    expect(doc.winner!.changedLines).toBe(2);
+    expect(r.status()).toBe(' M src/calc.mjs\n');
+  });
+
+  it('writes nothing when the gate fails', async () => {
+    const r = repo();
+    server.enqueue('anthropic', fix(BUGGY), fix(BUGGY), fix(BUGGY));
+    const res = await run(r, [...BASE_ARGS, '--apply']);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain('nothing applied');
+    expect(r.status()).toBe('');
+  });
+});
+
+describe('--prompt-only', () => {
+  it('prints the prompt with no key at all and exits 0', async () => {
+    const r = repo();
+    const res = await runCli(BIN, [...BASE_ARGS, '--prompt-only'], { cwd: r.dir, env: {} });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stdout).toContain(`Failing command: ${REPRO}`);
+    expect(res.stdout).toContain('add(2, 3) should be 5, got -1');
+    expect(res.stdout).toContain(`=== FILE: src/calc.mjs ===\n${BUGGY}=== END FILE: src/calc.mjs ===`);
+    expect(res.stdout).toContain(RAILS);
+    const json = await runCli(BIN, [...BASE_ARGS, '--prompt-only', '--json'], { cwd: r.dir, env: {} });
+    const doc = PromptOnlyOutputSchema.parse(JSON.parse(json.stdout));
+    expect(doc.prompts).toHaveLength(1);
+    expect(doc.prompts[0]!.prompt).toContain('{"changes": [{"file":');
+  });
+});
+
+describe('evidence', () => {
+  it('--out writes a patch git apply accepts; --log-dir keeps events, prompt, answers, verdicts and the patch', async () => {
+    const r = repo();
+    const logDir = join(scratch, 'log');
+    const patch = join(scratch, 'winner.patch');
+    server.enqueue('anthropic', fix(FIX), fix(FIX), 'not json');
+    const res = await run(r, [...BASE_ARGS, '--out', patch, '--log-dir', logDir]);
+    expect(res.exitCode, res.stderr).toBe(0);
+    execFileSync('git', ['apply', patch], { cwd: r.dir });
+    expect(bytes(r, 'src/calc.mjs').toString()).toBe(FIX);
+    const events = readFileSync(join(logDir, 'events.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { event: string });
+    const kinds = new Set(events.map((e) => e.event));
+    for (const kind of ['start', 'preflight', 'completion', 'baseline', 'stage', 'settled', 'recheck', 'end']) expect(kinds).toContain(kind);
+    expect(readFileSync(join(logDir, 'prompt.txt'), 'utf8')).toContain(BUGGY);
+    expect(readdirSync(join(logDir, 'answers')).sort()).toEqual([
+      'candidate-0.txt', 'candidate-0.verdict.json', 'candidate-1.txt', 'candidate-1.verdict.json', 'candidate-2.txt', 'candidate-2.verdict.json',
+    ]);
+    expect(readFileSync(join(logDir, 'final.patch'), 'utf8')).toBe(readFileSync(patch, 'utf8'));
+    expect(JSON.stringify(events)).not.toContain('sk-ant-fake');
+  });
+
+  it('--max-changed-lines discards candidates over the cap', async () => {
+    const r = repo();
+    server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    const res = await run(r, [...BASE_ARGS, '--max-changed-lines', '1', '--json']);
+    expect(res.exitCode).toBe(2);
+    const doc = parseOutput(res.stdout);
+    expect(doc.discardedDetails.map((d) => d.reason)).toEqual(['too-many-changed-lines', 'too-many-changed-lines', 'too-many-changed-lines']);
+  });
+});
+
+describe('baseline and flakiness', () => {
+  it('marks a winner flaky when a second run of its gates disagrees', async () => {
+    const counter = join(scratch, 'flaky-count');
+    const r = repo({
+      'test/flaky.mjs': `import { readFileSync, writeFileSync } from 'node:fs';\nimport { add } from '../src/calc.mjs';\nconst file = ${JSON.stringify(counter)};\nlet n = 0;\ntry { n = Number(readFileSync(file, 'utf8')); } catch {}\nn += 1;\nwriteFileSync(file, String(n));\nif (add(2, 3) !== 5 || n % 2 === 1) process.exit(1);\n`,
+    });
+    server.enqueue('anthropic', fix(FIX));
+    const res = await run(r, ['--test-cmd', 'node test/flaky.mjs', '--rails', RAILS, '--files', 'src/calc.mjs', '--n', '1', '--json']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(parseOutput(res.stdout).winner!.flaky).toBe(true);
+    expect(res.stderr).toContain('is flaky');
+  });
+
+  it('says so when every candidate failed at rails that were already red at baseline', async () => {
+    const r = repo({ 'test/other.mjs': `console.log('not ok 1 - legacy export is broken');\nprocess.exit(1);\n` });
+    server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    const res = await run(r, ['--test-cmd', REPRO, '--rails', `${RAILS}; node test/other.mjs`, '--files', 'src/calc.mjs', '--json']);
+    expect(res.exitCode).toBe(2);
+    const doc = parseOutput(res.stdout);
+    expect(doc.baseline.railsExitCode).toBe(1);
+    expect(doc.failedDetails.map((f) => f.stage)).toEqual(['rails', 'rails', 'rails']);
+    expect(res.stderr).toContain('already red before any change');
+    expect(res.stderr).toContain('legacy export is broken');
+    expect(doc.warnings.join('\n')).toContain('legacy export is broken');
+  });
+});
