@@ -29,7 +29,7 @@ import { toJson, verdictMessage, type RunResult } from './result.js';
 import { decideVerdict, groupSurvivors, selectWinner } from './grouping.js';
 import { restoreJournals } from './restore.js';
 import { assertClean, diskResolver, findTarget, resolveFiles, resolveProviders } from './setup.js';
-import { loadSyntaxTools } from './syntax.js';
+import { coreSyntaxTools } from './syntax.js';
 import { CopyPool, sweepStaleCopies } from './workspace-copy.js';
 import { inPlaceWorkspace } from './workspace.js';
 
@@ -53,7 +53,7 @@ export async function consensusFix(opts: ConsensusFixOptions, ctx: RunContext): 
   const allowed = resolveFiles(opts.files, ctx.cwd, target.root);
   const providers = opts.promptOnly ? [] : resolveProviders(opts.providers, ctx.env);
   if (!opts.promptOnly) await assertClean(target, Boolean(opts.allowDirty));
-  const syntax = opts.normalize === 'syntax' ? await loadSyntaxTools() : undefined;
+  const syntax = opts.normalize === 'syntax' ? coreSyntaxTools : undefined;
   const log = RunLog.open(opts.logDir, ctx.env);
   const warnings: string[] = [];
   const warn = (message: string) => {

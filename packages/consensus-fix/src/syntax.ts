@@ -1,7 +1,7 @@
-// `--normalize syntax`: core's TypeScript-compiler-based parse check and reprint, loaded only when
-// asked for (the compiler is heavy).
+// `--normalize syntax`: core's TypeScript-compiler-based parse check and reprint (core loads the
+// compiler only on first use). Injected as an interface so the preparation logic stays testable.
 
-import { opError } from '@adlc/core';
+import { normalizeSyntax, parsesCleanly } from '@adlc/core';
 
 export interface SyntaxTools {
   /** true/false for JS/TS files; null for languages it cannot judge. */
@@ -10,10 +10,4 @@ export interface SyntaxTools {
   normalizeSyntax(file: string, content: string): Promise<string | null>;
 }
 
-export async function loadSyntaxTools(): Promise<SyntaxTools> {
-  const core = (await import('@adlc/core')) as unknown as Partial<SyntaxTools>;
-  if (typeof core.parsesCleanly !== 'function' || typeof core.normalizeSyntax !== 'function') {
-    throw opError('--normalize syntax is not available in this build of @adlc/core', { hint: 'use --normalize whitespace' });
-  }
-  return { parsesCleanly: core.parsesCleanly, normalizeSyntax: core.normalizeSyntax };
-}
+export const coreSyntaxTools: SyntaxTools = { parsesCleanly, normalizeSyntax };
