@@ -6,7 +6,7 @@ import type { Settled } from './call.js';
 import { decideGate } from './gate.js';
 import { parseReview } from './parse-review.js';
 import { parseCodeReviewSynthesis, parseGeneralSynthesis, type ParsedCodeReviewSynthesis } from './parse-synthesis.js';
-import type { Consensus, FailOn, Gate, Mode, ReviewerResult } from './schema.js';
+import type { Consensus, FailOn, Gate, Mode, RecommendationCode, ReviewerResult } from './schema.js';
 
 export function reviewerResults(
   mode: Mode,
@@ -93,7 +93,7 @@ export function buildConsensus(
     recommendation: answered < 2 && parsed.recommendation === 'address-high-priority' ? 'review-medium' : parsed.recommendation,
     recommendationText: parsed.recommendationText,
   };
-  return { consensus, gate: decideGate(mode, { ...consensus, recommendation: consensus.recommendation as ParsedCodeReviewSynthesis['recommendation'] }, failOn), warnings };
+  return { consensus, gate: decideGate(mode, { ...consensus, recommendation: consensus.recommendation as RecommendationCode }, failOn), warnings };
 }
 
 export function addUsage(...usages: Usage[]): Usage {

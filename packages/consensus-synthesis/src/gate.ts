@@ -1,12 +1,19 @@
 // The CI gate: which tier the consensus reaches, and whether --fail-on makes that a failure.
 // A tier counts when the chairman listed an issue under it or named it in FINAL RECOMMENDATION.
 
-import type { ParsedCodeReviewSynthesis } from './parse-synthesis.js';
-import type { FailOn, Gate, Mode } from './schema.js';
+import type { FailOn, Gate, Mode, RecommendationCode } from './schema.js';
+
+/** What the gate reads of a parsed chairman report. */
+export interface Tiers {
+  high: readonly unknown[];
+  medium: readonly unknown[];
+  consider: readonly unknown[];
+  recommendation: RecommendationCode;
+}
 
 export type Level = 'high' | 'medium' | 'consider' | 'none';
 
-export function highestLevel(synthesis: Pick<ParsedCodeReviewSynthesis, 'high' | 'medium' | 'consider' | 'recommendation'>): Level {
+export function highestLevel(synthesis: Tiers): Level {
   if (synthesis.high.length > 0 || synthesis.recommendation === 'address-high-priority') return 'high';
   if (synthesis.medium.length > 0 || synthesis.recommendation === 'review-medium') return 'medium';
   if (synthesis.consider.length > 0 || synthesis.recommendation === 'optional-improvements') return 'consider';
@@ -22,7 +29,7 @@ const LABEL: Record<Level, string> = {
   none: 'no',
 };
 
-function count(synthesis: Pick<ParsedCodeReviewSynthesis, 'high' | 'medium' | 'consider'>, level: Level): string {
+function count(synthesis: Omit<Tiers, 'recommendation'>, level: Level): string {
   if (level === 'none') return 'no issues';
   const n = synthesis[level].length;
   return n === 0 ? `${LABEL[level]} (named in the recommendation)` : `${n} ${LABEL[level]} issue${n === 1 ? '' : 's'}`;
@@ -30,7 +37,7 @@ function count(synthesis: Pick<ParsedCodeReviewSynthesis, 'high' | 'medium' | 'c
 
 export function decideGate(
   mode: Mode,
-  synthesis: Pick<ParsedCodeReviewSynthesis, 'high' | 'medium' | 'consider' | 'recommendation'> | null,
+  synthesis: Tiers | null,
   failOn: FailOn,
 ): Gate {
   if (mode === 'general-prompt' || synthesis === null) {

@@ -10,6 +10,8 @@ export interface RedactionCount {
 }
 
 export const ENV_FILE_KIND = 'env-file';
+const PLACEHOLDER = '[REDACTED]';
+const PARKED = '\u0000R\u0000';
 
 /** `.env`, `.env.local`, `prod.env`, `.envrc`: files whose values are secrets by convention. */
 export function isEnvFile(file: string): boolean {
@@ -72,9 +74,12 @@ function add(total: RedactionCount, kind: string, n: number): void {
 export function createRedactor(env: NodeJS.ProcessEnv) {
   const total: RedactionCount = { count: 0, kinds: {} };
   const general = (text: string): string => {
-    const result = redactWithCount(text, env);
+    // Our own placeholders must not be taken for secrets a second time (`KEY=[REDACTED]` looks
+    // like an assigned secret to core's patterns), so they are parked while core's pass runs.
+    const parked = text.replaceAll(PLACEHOLDER, PARKED);
+    const result = redactWithCount(parked, env);
     for (const [kind, n] of Object.entries(result.kinds)) add(total, kind, n);
-    return result.text;
+    return result.text.replaceAll(PARKED, PLACEHOLDER);
   };
   return {
     total,

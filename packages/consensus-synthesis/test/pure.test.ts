@@ -113,6 +113,13 @@ diff --git a/src/a.ts b/src/a.ts
     expect(redactor.total.kinds).toMatchObject({ 'env-key': 1, 'private-key': 1, 'github-token': 1 });
   });
 
+  it('counts a .env value once, though its placeholder looks like an assigned secret', () => {
+    const redactor = createRedactor({});
+    const out = redactor.diff('diff --git a/.env b/.env\n--- /dev/null\n+++ b/.env\n@@ -0,0 +1 @@\n+SECRET_TOKEN=abcdefghijkl\n');
+    expect(out).toContain('+SECRET_TOKEN=[REDACTED]');
+    expect(redactor.total).toEqual({ count: 1, kinds: { 'env-file': 1 } });
+  });
+
   it('redacts a whole .env context file', () => {
     const redactor = createRedactor({});
     expect(redactor.file('A=1\nB=two\n', '.env.local')).toBe('A=[REDACTED]\nB=[REDACTED]\n');
