@@ -1,0 +1,232 @@
+// Which files a Bash command would write, as well as a shell reading can tell: redirects, sed -i,
+// tee, cp/mv/rm onto files, and python -c / node -e scripts that open files for writing.
+// What it cannot tell is reported as unknown, so the hook can refuse rather than guess.
+
+import os from 'node:os';
+import path from 'node:path';
+
+export interface BashWrites {
+  /** Paths as written in the command (relative to its cwd or absolute). */
+  files: string[];
+  /** Reasons the command's writes could not be determined. */
+  unknown: string[];
+  /** The command invokes a tdd-kernel subcommand only the user may run (refactor on, init, --mode warn). */
+  forbidden: string | null;
+}
+
+const SEPARATORS = new Set([';', '&&', '||', '|', '&', '\n', '|&']);
+const NOT_WRITES = /^(?:\/dev\/(?:null|stdout|stderr|tty|fd\/\d+)|&\d*-?)$/;
+
+export function bashWrites(command: string, tmpDirs: readonly string[] = [os.tmpdir(), '/tmp', '/var/tmp']): BashWrites {
+  const out: BashWrites = { files: [], unknown: [], forbidden: null };
+  for (const words of splitCommands(tokenize(command))) analyse(words, out);
+  out.files = [...new Set(out.files)].filter((f) => !isTemp(f, tmpDirs));
+  return out;
+}
+
+function isTemp(file: string, tmpDirs: readonly string[]): boolean {
+  if (file.startsWith('$TMPDIR') || file.startsWith('${TMPDIR')) return true;
+  return path.isAbsolute(file) && tmpDirs.some((d) => file === d || file.startsWith(`${d.replace(/\/$/, '')}/`));
+}
+
+type Token = { text: string; op: boolean };
+
+/** Words and operators, with quotes removed from words. Good enough for the commands agents write. */
+export function tokenize(command: string): Token[] {
+  const tokens: Token[] = [];
+  let word = '';
+  let inWord = false;
+  const push = () => {
+    if (inWord) tokens.push({ text: word, op: false });
+    word = '';
+    inWord = false;
+  };
+  for (let i = 0; i < command.length; i++) {
+    const ch = command[i]!;
+    if (ch === "'") {
+      const end = command.indexOf("'", i + 1);
+      word += command.slice(i + 1, end === -1 ? undefined : end);
+      inWord = true;
+      i = end === -1 ? command.length : end;
+    } else if (ch === '"') {
+      let j = i + 1;
+      for (; j < command.length && command[j] !== '"'; j++) {
+        if (command[j] === '\\' && j + 1 < command.length) j++;
+        word += command[j];
+      }
+      inWord = true;
+      i = j;
+    } else if (ch === '\\' && i + 1 < command.length) {
+      word += command[++i];
+      inWord = true;
+    } else if (ch === ' ' || ch === '\t') {
+      push();
+    } else if (ch === '\n' || ch === ';' || ch === '|' || ch === '&' || ch === '>' || ch === '<' || ch === '(' || ch === ')') {
+      // fd number directly before a redirect (2>, 1>>) belongs to the operator
+      let fd = '';
+      if ((ch === '>' || ch === '<') && inWord && /^\d+$/.test(word)) {
+        fd = word;
+        word = '';
+        inWord = false;
+      }
+      push();
+      let op = ch;
+      const next = command[i + 1];
+      if ((ch === '&' && (next === '&' || next === '>')) || (ch === '|' && (next === '|' || next === '&')) || (ch === '>' && (next === '>' || next === '|' || next === '&')) || (ch === '<' && next === '<')) {
+        op += next;
+        i++;
+        if (op === '&>' && command[i + 1] === '>') {
+          op += '>';
+          i++;
+        }
+        if (op === '<<' && command[i + 1] === '-') i++;
+      }
+      tokens.push({ text: fd + op, op: true });
+    } else {
+      word += ch;
+      inWord = true;
+    }
+  }
+  push();
+  return tokens;
+}
+
+function splitCommands(tokens: Token[]): Token[][] {
+  const commands: Token[][] = [[]];
+  for (const t of tokens) {
+    if (t.op && (SEPARATORS.has(t.text) || t.text === '(' || t.text === ')')) commands.push([]);
+    else commands[commands.length - 1]!.push(t);
+  }
+  return commands.filter((c) => c.length > 0);
+}
+
+function analyse(tokens: Token[], out: BashWrites): void {
+  const words: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.op && /^\d*(?:>|>>|>\||&>|&>>)$/.test(t.text)) {
+      const target = tokens[i + 1];
+      i++;
+      if (target && !target.op && !NOT_WRITES.test(target.text)) out.files.push(target.text);
+    } else if (t.op && /^\d*>&$/.test(t.text)) {
+      i++; // 2>&1, >&2: a descriptor, not a file
+    } else if (t.op && t.text === '<<') {
+      i++; // heredoc delimiter
+    } else if (t.op && t.text === '<') {
+      i++;
+    } else if (!t.op) {
+      words.push(t.text);
+    }
+  }
+  // Skip env assignments and wrappers: FOO=1 sudo command ...
+  while (words.length > 0 && (/^\w+=/.test(words[0]!) || ['sudo', 'env', 'command', 'exec', 'time', 'nohup'].includes(words[0]!))) words.shift();
+  const [cmd, ...args] = words;
+  if (!cmd) return;
+  const name = path.basename(cmd);
+  const operands = args.filter((a) => !a.startsWith('-'));
+  switch (name) {
+    case 'tdd-kernel':
+      if (/\brefactor\b/.test(args.join(' ')) && args.includes('on')) out.forbidden = '`tdd-kernel refactor on` is the user\'s switch, not the agent\'s: ask the user to run it';
+      else if (args[0] === 'init') out.forbidden = '`tdd-kernel init` changes the hook settings: ask the user to run it';
+      else if (args.some((a) => a === '--mode=warn' || a === 'warn')) out.forbidden = '`--mode warn` turns the gate off: ask the user';
+      break;
+    case 'sed':
+    case 'perl':
+      if (args.some((a) => /^-[a-zA-Z]*i/.test(a) || a.startsWith('--in-place'))) out.files.push(...inPlaceFiles(args));
+      break;
+    case 'tee':
+      out.files.push(...operands);
+      break;
+    case 'cp':
+    case 'install':
+    case 'ln':
+      out.files.push(...destination(args));
+      break;
+    case 'mv':
+      out.files.push(...operands.slice(0, -1), ...destination(args));
+      break;
+    case 'rm':
+    case 'unlink':
+    case 'truncate':
+    case 'touch':
+    case 'shred':
+      out.files.push(...operands.filter((o) => !/^\d+[KMG]?$/.test(o)));
+      break;
+    case 'dd': {
+      const of = args.find((a) => a.startsWith('of='));
+      if (of) out.files.push(of.slice(3));
+      break;
+    }
+    case 'bash':
+    case 'sh':
+    case 'zsh': {
+      const c = args.indexOf('-c');
+      if (c !== -1 && args[c + 1]) {
+        const inner = bashWrites(args[c + 1]!, []);
+        out.files.push(...inner.files);
+        out.unknown.push(...inner.unknown);
+        out.forbidden ??= inner.forbidden;
+      }
+      break;
+    }
+    default:
+      if (/^(?:python\d*(?:\.\d+)?|node|nodejs|deno|bun|ruby)$/.test(name)) scriptWrites(args, out);
+  }
+}
+
+function inPlaceFiles(args: string[]): string[] {
+  const files: string[] = [];
+  let scriptGiven = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-e' || a === '-f' || a === '--expression' || a === '--file') {
+      scriptGiven = true;
+      i++;
+    } else if (/^-[a-zA-Z]*e$/.test(a)) {
+      scriptGiven = true; // perl -pie 's/a/b/'
+      i++;
+    } else if (a.startsWith('-')) {
+      continue;
+    } else if (!scriptGiven) {
+      scriptGiven = true; // the first operand is the script
+    } else {
+      files.push(a);
+    }
+  }
+  return files;
+}
+
+function destination(args: string[]): string[] {
+  const t = args.findIndex((a) => a === '-t' || a === '--target-directory');
+  if (t !== -1 && args[t + 1]) return args.filter((a, i) => i > t + 1 && !a.startsWith('-')).map((s) => path.join(args[t + 1]!, path.basename(s)));
+  const operands = args.filter((a) => !a.startsWith('-'));
+  if (operands.length < 2) return [];
+  const dest = operands[operands.length - 1]!;
+  // Onto a directory (a trailing slash or several sources): the file lands inside it.
+  if (dest.endsWith('/') || operands.length > 2) return operands.slice(0, -1).map((s) => path.join(dest, path.basename(s)));
+  return [dest];
+}
+
+const WRITE_CALLS = [
+  /\bopen\s*\(\s*(['"])(?<p>[^'"]+)\1\s*,\s*(['"])[^'"]*[wax+][^'"]*\3/g,
+  /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|outputFile|unlinkSync|rmSync)\s*\(\s*(['"`])(?<p>[^'"`]+)\1/g,
+  /\bPath\s*\(\s*(['"])(?<p>[^'"]+)\1\s*\)\s*\.\s*(?:write_(?:text|bytes)|unlink)/g,
+  /\b(?:shutil\.(?:copy\w*|move)|os\.(?:rename|replace)|renameSync|copyFileSync)\s*\(\s*(['"`])[^'"`]+\1\s*,\s*(['"`])(?<p>[^'"`]+)\2/g,
+  /\bos\.(?:remove|unlink)\s*\(\s*(['"])(?<p>[^'"]+)\1/g,
+];
+const WRITE_HINT = /\bopen\s*\([^)]*['"][^'"]*[wax][^'"]*['"]|write(?:File|_text|_bytes)|appendFile|createWriteStream|\.write\s*\(|shutil\.|os\.(?:rename|replace|remove|unlink)|unlinkSync|rmSync|renameSync|File\.write/;
+
+function scriptWrites(args: string[], out: BashWrites): void {
+  const flag = args.findIndex((a) => a === '-c' || a === '-e' || a === '--eval' || a === '-p' || a === '--print');
+  if (flag === -1 || args[flag + 1] === undefined) return; // running a script file: its writes are not visible here
+  const script = args[flag + 1]!;
+  let found = 0;
+  for (const re of WRITE_CALLS) {
+    for (const m of script.matchAll(re)) {
+      const target = m.groups?.p;
+      if (target) out.files.push(target);
+      found++;
+    }
+  }
+  if (found === 0 && WRITE_HINT.test(script)) out.unknown.push('an inline script writes files whose paths cannot be read from the command');
+}

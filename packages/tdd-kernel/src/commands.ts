@@ -1,0 +1,140 @@
+// The CLI's commands on core's argument parsing and outcomes: declared once with commander (global
+// flags before or after the subcommand), each mapped to one kernel call and rendered as text or JSON.
+
+import { fileURLToPath } from 'node:url';
+import { createProgram, gateFail, opError, parseArgs, pass, type Outcome } from '@adlc/core';
+import type { Command } from 'commander';
+import { claim } from './claim.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createContext, type KernelContext } from './context.js';
+import { doctor } from './doctor.js';
+import { KernelUsageError } from './errors.js';
+import { flush } from './flush.js';
+import { gateEdit } from './gate.js';
+import { handleClaudeHook } from './hook-claude.js';
+import { defaultHookCommand, initClaudeCode } from './init-claude.js';
+import { findRoot, projectPaths } from './project.js';
+import { refactorOff, refactorOn } from './refactor.js';
+import { renderCheck, renderClaim, renderDoctor, renderFlush, renderRefactor, renderRun, renderStatus } from './render.js';
+import { NoRunnerError, runTests } from './run-tests.js';
+import { lastSession } from './session.js';
+import { status } from './status.js';
+
+export interface GlobalFlags {
+  json?: boolean;
+  log?: string;
+  session?: string;
+  mode?: 'strict' | 'warn';
+  root?: string;
+}
+
+const HELP_AFTER = `Exit codes: 0 allowed / green, 2 refused / red / reverted, 1 operational error.
+Examples:
+  tdd-kernel run 'src/price.test.ts::price adds tax'
+  tdd-kernel claim 'src/price.test.ts::price adds tax' src/price.ts
+  tdd-kernel check src/price.ts
+  tdd-kernel flush
+  tdd-kernel init claude-code`;
+
+export function buildProgram(): Command {
+  const program = createProgram({ name: 'tdd-kernel', description: 'Red-green enforced at tool dispatch: no source edit without a red test claimed for it.', version: '0.1.0', shared: ['json'], helpAfter: HELP_AFTER });
+  program
+    .option('--log <path>', 'event log (default: .tdd-kernel/events.jsonl, or "log" in .tdd-kernel/config.json)')
+    .option('--session <id>', 'agent session id (default: $TDD_KERNEL_SESSION, else the session the hook last saw)')
+    .option('--mode <mode>', 'strict refuses, warn only reports (default: strict, or "mode" in config)')
+    .option('--root <dir>', 'project root (default: the nearest directory with .tdd-kernel/ or .git)');
+  program.command('run').description('run the given tests (or all), record test_run events, print red/green').argument('[test_id...]');
+  program.command('claim').description('claim a red test for the files (or globs) an edit will touch').argument('<test_id>').argument('<file...>');
+  program.command('check').description('the gate: may this file be edited now? records the pre-edit content on allow').argument('<file>');
+  program.command('flush').description('end of turn: run the buffered tests once, revert the edits whose tests are red');
+  program.command('refactor').description('refactor mode: on permits edits (from green); off verifies and ends it').argument('<state>', 'on or off');
+  program.command('status').description('tests red/green, open claims, buffered edits, mode, plan').option('--plan <file>', 'plan JSON ({steps: [{title, test_id?, test_file_path?}]})');
+  program.command('doctor').description('runner, tests found, warnings').option('--plan <file>', 'plan JSON to check');
+  program.command('hook').description('answer an agent hook event read on stdin').argument('<agent>', 'claude-code');
+  program.command('init').description('install the hooks for an agent').argument('<agent>', 'claude-code').option('--hook-command <cmd>', 'the command the hooks run (default: the project\'s tdd-kernel, else this one)');
+  return program;
+}
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<Outcome> {
+  const { opts, args, command } = parseArgs<GlobalFlags & { plan?: string; hookCommand?: string }>(buildProgram(), argv);
+  const name = command.name();
+  try {
+    if (name === 'hook') {
+      if (args[0] !== 'claude-code') throw opError(`unknown agent "${args[0]}"`, { hint: 'supported: claude-code' });
+      const { readFileSync } = await import('node:fs');
+      const hookOpts = { env, ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: checkMode(opts.mode) } : {}) };
+      const answer = await handleClaudeHook(readFileSync(0, 'utf8'), hookOpts);
+      if (answer.stderr) process.stderr.write(answer.stderr);
+      return pass(answer, { text: answer.stdout });
+    }
+    if (name === 'init') {
+      if (args[0] !== 'claude-code') throw opError(`unknown agent "${args[0]}"`, { hint: 'supported: claude-code' });
+      const root = opts.root ?? findRoot(process.cwd());
+      const result = initClaudeCode(root, opts.hookCommand ?? defaultHookCommand(root, fileURLToPath(new URL('./cli.js', import.meta.url))));
+      return pass(result, opts.json ? { json: result } : { text: `${result.created ? 'created' : 'updated'} ${result.settings}: PreToolUse and Stop run \`${result.command}\`` });
+    }
+    const ctx = context(opts, env);
+    return await dispatch(name, args, opts, ctx);
+  } catch (error) {
+    throw asOpError(error);
+  }
+}
+
+function checkMode(mode: string): 'strict' | 'warn' {
+  if (mode !== 'strict' && mode !== 'warn') throw opError(`--mode must be strict or warn, not "${mode}"`);
+  return mode;
+}
+
+function context(opts: GlobalFlags, env: NodeJS.ProcessEnv): KernelContext {
+  const root = opts.root ?? findRoot(process.cwd());
+  const config = loadConfig(root);
+  const session = opts.session || env.TDD_KERNEL_SESSION || lastSession(projectPaths(root, config, opts.log).scratch);
+  return createContext({ root, config, session, env, ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: checkMode(opts.mode) } : {}) });
+}
+
+async function dispatch(name: string, args: string[], opts: GlobalFlags & { plan?: string }, ctx: KernelContext): Promise<Outcome> {
+  const out = <T>(result: T, text: string) => (opts.json ? { json: result } : { text });
+  switch (name) {
+    case 'run': {
+      const r = await runTests(ctx, args.length > 0 ? args : null);
+      return (r.green ? pass : gateFail)(r, out(r, renderRun(r)));
+    }
+    case 'claim': {
+      const [testId, ...files] = args;
+      const r = claim(ctx, testId!, files);
+      return (r.claimed ? pass : gateFail)(r, out(r, renderClaim(r)));
+    }
+    case 'check': {
+      const r = gateEdit(ctx, args[0]!);
+      return (r.decision === 'allow' ? pass : gateFail)(r, out(r, renderCheck(r)));
+    }
+    case 'flush': {
+      const r = await flush(ctx);
+      return (r.reverted.length === 0 || r.warned ? pass : gateFail)(r, out(r, renderFlush(r)));
+    }
+    case 'refactor': {
+      const which = args[0];
+      if (which !== 'on' && which !== 'off') throw opError(`refactor takes on or off, not "${which}"`);
+      const r = which === 'on' ? await refactorOn(ctx) : await refactorOff(ctx);
+      const ok = which === 'on' ? r.refactor : !r.refactor;
+      return (ok ? pass : gateFail)(r, out(r, renderRefactor(r)));
+    }
+    case 'status': {
+      const r = status(ctx, opts.plan);
+      return pass(r, out(r, renderStatus(r)));
+    }
+    case 'doctor': {
+      const r = doctor(ctx, opts.plan);
+      return pass(r, out(r, renderDoctor(r)));
+    }
+    default:
+      throw opError(`unknown command ${name}`);
+  }
+}
+
+function asOpError(error: unknown): unknown {
+  if (error instanceof KernelUsageError) return opError(error.message, error.hint ? { hint: error.hint } : {});
+  if (error instanceof ConfigError) return opError(error.message, { hint: 'fix .tdd-kernel/config.json (see the README for the keys)' });
+  if (error instanceof NoRunnerError) return opError(error.message, { hint: 'install one, or set "runner" (and "command") in .tdd-kernel/config.json' });
+  return error;
+}

@@ -1,0 +1,80 @@
+// gateEdit: the invariant applied to one file at dispatch time. On allow under a claim, the pre-edit
+// content is recorded and the claim's tests buffered for the end-of-turn flush.
+
+import * as fs from 'node:fs';
+import path from 'node:path';
+import type { KernelContext } from './context.js';
+import type { RefusalCode } from './event-types.js';
+import { isProtected, isTestFile } from './globs.js';
+import { decideEdit } from './invariant.js';
+import { relativeToRoot } from './project.js';
+import { bufferEdit } from './turn.js';
+import { findWeakening } from './weaken.js';
+
+export interface GateOptions {
+  /** The content the file will have after the edit, when known: checked for weakening a claimed test. */
+  newContent?: string;
+  /** The tool asking (Edit, Write, Bash, ...), recorded in the event. */
+  tool?: string;
+  /** Record the pre-edit content and buffer the tests (default true). */
+  buffer?: boolean;
+}
+
+export interface GateResult {
+  file: string;
+  decision: 'allow' | 'deny';
+  via?: 'claim' | 'test-file' | 'refactor' | 'outside-root';
+  test_ids: string[];
+  code?: RefusalCode;
+  reason?: string;
+  /** --mode warn: the invariant refused, the edit was let through. */
+  warned?: boolean;
+}
+
+export function gateEdit(ctx: KernelContext, file: string, opts: GateOptions = {}): GateResult {
+  const rel = relativeToRoot(ctx.paths.root, file);
+  if (rel === null) {
+    // Outside the project: not a source file of this project (temp files, other checkouts).
+    return { file: path.resolve(ctx.paths.root, file), decision: 'allow', via: 'outside-root', test_ids: [] };
+  }
+  const state = ctx.state();
+  const testFile = isTestFile(rel, ctx.config);
+  let decision = decideEdit(state, { file: rel, session: ctx.session, isTestFile: testFile, isProtected: isProtected(rel, ctx.logRel) });
+  if (decision.allow && testFile && opts.newContent !== undefined) {
+    const weakening = weakensClaimedTest(ctx, rel, opts.newContent);
+    if (weakening) decision = { allow: false, code: 'weakens-test', reason: weakening };
+  }
+  const ts = ctx.now();
+  const tool = opts.tool === undefined ? {} : { tool: opts.tool };
+  if (decision.allow) {
+    if (decision.via === 'claim' && opts.buffer !== false) bufferEdit(ctx.paths.scratch, ctx.session, ctx.paths.root, rel, decision.test_ids, ts);
+    ctx.append([{ type: 'edit_allowed', file: rel, via: decision.via, test_ids: decision.test_ids, ts, ...tool }]);
+    return { file: rel, decision: 'allow', via: decision.via, test_ids: decision.test_ids };
+  }
+  const warned = ctx.mode === 'warn' && decision.code !== 'protected';
+  ctx.append([{ type: 'edit_refused', file: rel, code: decision.code, reason: decision.reason, ts, ...tool, ...(warned ? { warned: true } : {}) }]);
+  return { file: rel, decision: warned ? 'allow' : 'deny', test_ids: [], code: decision.code, reason: decision.reason, ...(warned ? { warned: true } : {}) };
+}
+
+/** While a claim is open, its test may not be deleted, skipped, out-focused or stripped of assertions. */
+function weakensClaimedTest(ctx: KernelContext, rel: string, newContent: string): string | null {
+  const state = ctx.state();
+  const claimed = new Set(state.claims.filter((c) => c.session === ctx.session && state.tests[c.test_id]?.status === 'fail').map((c) => c.test_id));
+  if (claimed.size === 0) return null;
+  let oldContent: string;
+  try {
+    oldContent = fs.readFileSync(path.join(ctx.paths.root, rel), 'utf8');
+  } catch {
+    return null;
+  }
+  for (const id of claimed) {
+    const test = state.tests[id];
+    const testFile = test?.test_file ?? (id.includes('::') ? id.slice(0, id.indexOf('::')) : null);
+    if (testFile !== rel) continue;
+    const slug = id.includes('::') ? undefined : id;
+    const nativeLike = slug ? `${rel}::` : id;
+    const found = findWeakening(oldContent, newContent, nativeLike, slug, rel.endsWith('.py'));
+    if (found) return `this edit weakens the claimed test ${id}: ${found.detail}; a claimed test must stay as strict as when it went red (make the code pass it instead)`;
+  }
+  return null;
+}

@@ -1,0 +1,171 @@
+// `tdd-kernel hook claude-code`: reads one Claude Code hook event on stdin and answers on stdout.
+// PreToolUse gates edits (and Bash / MCP side doors); Stop flushes the turn. Fail closed: any internal
+// error denies with the error and still exits 0 (Claude Code lets an edit through on any other exit).
+
+import * as fs from 'node:fs';
+import path from 'node:path';
+import { bashWrites } from './bash-writes.js';
+import { createContext, type KernelContext } from './context.js';
+import { gateEdit, type GateResult } from './gate.js';
+import { findRoot } from './project.js';
+import { rememberSession } from './session.js';
+
+export interface HookOptions {
+  log?: string;
+  mode?: 'strict' | 'warn';
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface HookAnswer {
+  /** Exactly what goes to stdout: '' (allow, nothing to say) or one JSON document. */
+  stdout: string;
+  /** For people: stderr. */
+  stderr: string;
+}
+
+const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+const MCP_WRITE = /(?:write|edit|create|replace|patch|move|rename|delete|remove|append|insert|update|save|put|upload|apply)/i;
+const PATH_KEYS = ['file_path', 'filePath', 'path', 'notebook_path', 'filename', 'file', 'target', 'target_path', 'destination', 'dest', 'new_path', 'newPath', 'source', 'paths', 'files'];
+
+interface HookEvent {
+  session_id?: string;
+  cwd?: string;
+  hook_event_name?: string;
+  tool_name?: string;
+  tool_input?: Record<string, unknown>;
+  stop_hook_active?: boolean;
+}
+
+export function deny(reason: string): string {
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+}
+
+export async function handleClaudeHook(input: string, opts: HookOptions = {}): Promise<HookAnswer> {
+  let event: HookEvent;
+  try {
+    event = JSON.parse(input) as HookEvent;
+    if (typeof event !== 'object' || event === null) throw new Error('not a JSON object');
+  } catch (error) {
+    // We cannot tell which event this is; denying is the only closed answer (ignored outside PreToolUse).
+    return { stdout: deny(`tdd-kernel: could not read the hook event on stdin (${(error as Error).message}); edit refused`), stderr: '' };
+  }
+  const name = event.hook_event_name;
+  try {
+    if (name === 'PreToolUse') return preToolUse(event, opts);
+    if (name === 'Stop' || name === 'SubagentStop') return await stop(event, opts);
+    return { stdout: '', stderr: '' }; // PostToolUse and others: the pre-edit copy was taken before the edit
+  } catch (error) {
+    const message = (error as Error).message ?? String(error);
+    if (name === 'PreToolUse') return { stdout: deny(`tdd-kernel internal error, edit refused (fail closed): ${message}`), stderr: '' };
+    if ((name === 'Stop' || name === 'SubagentStop') && !event.stop_hook_active) {
+      return { stdout: JSON.stringify({ decision: 'block', reason: `tdd-kernel could not flush this turn's edits: ${message}` }), stderr: '' };
+    }
+    return { stdout: '', stderr: `tdd-kernel: ${message}\n` };
+  }
+}
+
+function contextFor(event: HookEvent, opts: HookOptions): KernelContext {
+  const env = opts.env ?? process.env;
+  const start = env.CLAUDE_PROJECT_DIR || event.cwd || process.cwd();
+  const session = typeof event.session_id === 'string' && event.session_id !== '' ? event.session_id : null;
+  const ctx = createContext({ root: findRoot(start), session, env, ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: opts.mode } : {}) });
+  rememberSession(ctx.paths.scratch, session);
+  return ctx;
+}
+
+function preToolUse(event: HookEvent, opts: HookOptions): HookAnswer {
+  const tool = event.tool_name ?? '';
+  const input = event.tool_input ?? {};
+  const cwd = event.cwd ?? process.cwd();
+  if (EDIT_TOOLS.has(tool)) {
+    const file = stringField(input, tool === 'NotebookEdit' ? ['notebook_path', 'file_path'] : ['file_path']);
+    if (!file) return { stdout: deny(`tdd-kernel: ${tool} without a file path; edit refused`), stderr: '' };
+    const ctx = contextFor(event, opts);
+    const abs = path.resolve(cwd, file);
+    const results = [gateEdit(ctx, abs, { tool, ...newContentOf(tool, abs, input) })];
+    return answer(results);
+  }
+  if (tool === 'Bash') {
+    const command = typeof input.command === 'string' ? input.command : '';
+    const writes = bashWrites(command);
+    if (writes.forbidden) return { stdout: deny(`tdd-kernel: ${writes.forbidden}`), stderr: '' };
+    if (writes.files.length === 0 && writes.unknown.length === 0) return { stdout: '', stderr: '' };
+    const ctx = contextFor(event, opts);
+    const results = writes.files.map((f) => gateEdit(ctx, path.resolve(cwd, expandHome(f)), { tool }));
+    const refused = results.filter((r) => r.decision === 'deny');
+    if (refused.length === 0 && writes.unknown.length > 0 && ctx.mode !== 'warn' && !ctx.state().refactor.on) {
+      return { stdout: deny(`tdd-kernel: ${writes.unknown.join('; ')}; write files with Edit/Write so the gate can check them`), stderr: '' };
+    }
+    return answer(results);
+  }
+  if (tool.startsWith('mcp__') && MCP_WRITE.test(tool.slice(tool.lastIndexOf('__') + 2))) {
+    const files = pathArgs(input);
+    if (files.length === 0) return { stdout: '', stderr: '' };
+    const ctx = contextFor(event, opts);
+    return answer(files.map((f) => gateEdit(ctx, path.resolve(cwd, f), { tool })));
+  }
+  return { stdout: '', stderr: '' };
+}
+
+function answer(results: GateResult[]): HookAnswer {
+  const refused = results.filter((r) => r.decision === 'deny');
+  const warned = results.filter((r) => r.warned);
+  const stderr = warned.map((r) => `tdd-kernel: warning (mode warn): ${r.reason}\n`).join('');
+  if (refused.length === 0) return { stdout: '', stderr };
+  return { stdout: deny(refused.map((r) => `tdd-kernel refused the edit of ${r.file}: ${r.reason}`).join('\n')), stderr };
+}
+
+function stringField(input: Record<string, unknown>, keys: string[]): string | null {
+  for (const key of keys) {
+    const v = input[key];
+    if (typeof v === 'string' && v !== '') return v;
+  }
+  return null;
+}
+
+function pathArgs(input: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const key of PATH_KEYS) {
+    const v = input[key];
+    if (typeof v === 'string' && v !== '') out.push(v);
+    else if (Array.isArray(v)) out.push(...v.filter((x): x is string => typeof x === 'string' && x !== ''));
+  }
+  return out;
+}
+
+function expandHome(file: string): string {
+  return file.startsWith('~/') ? path.join(process.env.HOME ?? '~', file.slice(2)) : file;
+}
+
+/** The file's content after the edit, when it can be computed: checked for weakening a claimed test. */
+function newContentOf(tool: string, abs: string, input: Record<string, unknown>): { newContent?: string } {
+  if (tool === 'Write') return typeof input.content === 'string' ? { newContent: input.content } : {};
+  if (tool !== 'Edit' && tool !== 'MultiEdit') return {};
+  let text: string;
+  try {
+    text = fs.readFileSync(abs, 'utf8');
+  } catch {
+    return {};
+  }
+  const edits = tool === 'Edit' ? [input] : Array.isArray(input.edits) ? (input.edits as Array<Record<string, unknown>>) : [];
+  for (const e of edits) {
+    if (typeof e.old_string !== 'string' || typeof e.new_string !== 'string' || e.old_string === '') return {};
+    if (!text.includes(e.old_string)) return {};
+    text = e.replace_all === true ? text.split(e.old_string).join(e.new_string) : text.replace(e.old_string, () => e.new_string as string);
+  }
+  return { newContent: text };
+}
+
+async function stop(event: HookEvent, opts: HookOptions): Promise<HookAnswer> {
+  const ctx = contextFor(event, opts);
+  const { flush } = await import('./flush.js');
+  const result = await flush(ctx);
+  if (!result.ran) return { stdout: '', stderr: '' };
+  if (result.reverted.length === 0 || result.warned) return { stdout: '', stderr: result.message ? `${result.message}\n` : '' };
+  const retry = result.failed_test_ids.filter((id) => !result.closed_test_ids.includes(id));
+  if (retry.length === 0) {
+    // Bounded: both tries used; hand control back to the user instead of looping.
+    return { stdout: JSON.stringify({ systemMessage: `tdd-kernel: edits reverted and the claim closed after two failed greens.\n${result.message}` }), stderr: '' };
+  }
+  return { stdout: JSON.stringify({ decision: 'block', reason: `tdd-kernel reverted this turn's edits whose tests are still red. Fix the code so the claimed test passes (the test itself stays as it is).\n${result.message}` }), stderr: '' };
+}

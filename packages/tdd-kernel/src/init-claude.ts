@@ -1,0 +1,68 @@
+// `tdd-kernel init claude-code`: merges the kernel's hook entries into .claude/settings.json, keeping
+// every other setting and hook, replacing only earlier tdd-kernel entries, with explicit timeouts.
+
+import * as fs from 'node:fs';
+import path from 'node:path';
+import { KernelUsageError } from './errors.js';
+
+export const EDIT_MATCHER = 'Edit|Write|MultiEdit|NotebookEdit|Bash|mcp__.*';
+/** PreToolUse must answer fast; a hook that times out lets the edit through, so the limit is generous. */
+export const PRE_TIMEOUT_S = 30;
+/** Stop runs the turn's tests. */
+export const STOP_TIMEOUT_S = 900;
+
+export interface InitResult {
+  settings: string;
+  command: string;
+  created: boolean;
+  replaced: number;
+}
+
+type HookEntry = { type?: string; command?: string; timeout?: number };
+type MatcherGroup = { matcher?: string; hooks?: HookEntry[] };
+
+export function initClaudeCode(root: string, command: string, settingsFile = path.join('.claude', 'settings.json')): InitResult {
+  const file = path.resolve(root, settingsFile);
+  let settings: Record<string, unknown> = {};
+  let created = true;
+  if (fs.existsSync(file)) {
+    created = false;
+    try {
+      settings = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    } catch (error) {
+      throw new KernelUsageError(`${settingsFile} is not valid JSON (${(error as Error).message}); fix it first, nothing was changed`);
+    }
+    if (typeof settings !== 'object' || settings === null || Array.isArray(settings)) throw new KernelUsageError(`${settingsFile} must hold a JSON object`);
+  }
+  const hooks = (settings.hooks ?? {}) as Record<string, MatcherGroup[]>;
+  if (typeof hooks !== 'object' || Array.isArray(hooks)) throw new KernelUsageError(`${settingsFile}: "hooks" must be an object`);
+  let replaced = 0;
+  const isOurs = (h: HookEntry) => typeof h.command === 'string' && /tdd-kernel\b.*\bhook\s+claude-code|cli\.js["']?\s+hook\s+claude-code/.test(h.command);
+  for (const event of Object.keys(hooks)) {
+    const groups = Array.isArray(hooks[event]) ? hooks[event]! : [];
+    hooks[event] = groups
+      .map((g) => {
+        const kept = (g.hooks ?? []).filter((h) => !isOurs(h));
+        replaced += (g.hooks ?? []).length - kept.length;
+        return { ...g, hooks: kept };
+      })
+      .filter((g) => g.hooks.length > 0);
+  }
+  const entry = (timeout: number): HookEntry => ({ type: 'command', command, timeout });
+  hooks.PreToolUse = [...(hooks.PreToolUse ?? []), { matcher: EDIT_MATCHER, hooks: [entry(PRE_TIMEOUT_S)] }];
+  // No PostToolUse entry: the pre-edit copy and the buffer are taken in PreToolUse (after the edit is too
+  // late to copy what was there), so a PostToolUse hook would only add start-up time to every tool call.
+  hooks.Stop = [...(hooks.Stop ?? []), { hooks: [entry(STOP_TIMEOUT_S)] }];
+  settings.hooks = hooks;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${JSON.stringify(settings, null, 2)}\n`);
+  fs.renameSync(tmp, file);
+  return { settings: path.relative(root, file).split(path.sep).join('/'), command, created, replaced };
+}
+
+/** The hook command: the project's own install when there is one, else this very CLI by absolute path. */
+export function defaultHookCommand(root: string, cliPath: string): string {
+  if (fs.existsSync(path.join(root, 'node_modules', '.bin', 'tdd-kernel'))) return '"$CLAUDE_PROJECT_DIR"/node_modules/.bin/tdd-kernel hook claude-code';
+  return `node ${JSON.stringify(cliPath)} hook claude-code`;
+}

@@ -1,0 +1,94 @@
+// Where things live: the project root, the log, and the scratch directory (.git/tdd-kernel/ in a git
+// repository, the OS temp dir otherwise) that holds the compact state, the turn buffer and pre-edit copies.
+
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CONFIG_DIR, DEFAULT_LOG, type KernelConfig } from './config.js';
+
+/** The nearest directory at or above `start` holding .tdd-kernel/ or .git; else `start` itself. */
+export function findRoot(start: string): string {
+  const from = path.resolve(start);
+  let gitRoot: string | null = null;
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (isDir(path.join(dir, CONFIG_DIR))) return realpath(dir);
+    if (gitRoot === null && fs.existsSync(path.join(dir, '.git'))) gitRoot = dir;
+    if (path.dirname(dir) === dir) break;
+  }
+  return realpath(gitRoot ?? from);
+}
+
+/** The git directory of the worktree at or above `root` (follows a `.git` file), or null. */
+export function findGitDir(root: string): string | null {
+  for (let dir = root; ; dir = path.dirname(dir)) {
+    const dotGit = path.join(dir, '.git');
+    try {
+      const stat = fs.statSync(dotGit);
+      if (stat.isDirectory()) return dotGit;
+      if (stat.isFile()) {
+        const match = /^gitdir:\s*(.+)$/m.exec(fs.readFileSync(dotGit, 'utf8'));
+        if (match?.[1]) return path.resolve(dir, match[1].trim());
+      }
+    } catch {
+      // not here
+    }
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+export interface ProjectPaths {
+  root: string;
+  log: string;
+  /** Scratch for this log: state file, turn buffers, pre-edit copies. */
+  scratch: string;
+}
+
+export function projectPaths(root: string, config: KernelConfig, logOverride?: string): ProjectPaths {
+  const log = path.resolve(root, logOverride ?? config.log ?? DEFAULT_LOG);
+  const gitDir = findGitDir(root);
+  const base = gitDir
+    ? path.join(gitDir, 'tdd-kernel')
+    : path.join(os.tmpdir(), 'tdd-kernel', createHash('sha1').update(root).digest('hex').slice(0, 16));
+  // One scratch per log, so --log elsewhere never mixes state with the default log.
+  const key = createHash('sha1').update(log).digest('hex').slice(0, 12);
+  return { root, log, scratch: path.join(base, key) };
+}
+
+function isDir(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function realpath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+/** Posix path relative to root; null when it lands outside. Symlinks in existing parents are resolved. */
+export function relativeToRoot(root: string, file: string): string | null {
+  const abs = path.resolve(root, file);
+  const real = realpathOfNearest(abs);
+  const rel = path.relative(root, real);
+  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return null;
+  return rel.split(path.sep).join('/');
+}
+
+/** realpath of the deepest existing ancestor, with the missing rest appended (a file may not exist yet). */
+function realpathOfNearest(abs: string): string {
+  const rest: string[] = [];
+  for (let dir = abs; ; dir = path.dirname(dir)) {
+    try {
+      return path.join(fs.realpathSync(dir), ...rest.reverse());
+    } catch {
+      if (path.dirname(dir) === dir) return abs;
+      rest.push(path.basename(dir));
+    }
+  }
+}

@@ -1,0 +1,60 @@
+// Text reports for people (stdout without --json). Pure.
+
+import type { ClaimResult } from './claim.js';
+import type { DoctorResult } from './doctor.js';
+import type { FlushResult } from './flush.js';
+import type { GateResult } from './gate.js';
+import type { RefactorResult } from './refactor.js';
+import type { RunSummary } from './run-tests.js';
+import type { StatusResult } from './status.js';
+
+export function renderCheck(r: GateResult): string {
+  if (r.decision === 'allow' && !r.warned) return `allowed: ${r.file} (${r.via === 'claim' ? `claim on ${r.test_ids.join(', ')}` : r.via})`;
+  return `${r.warned ? 'would refuse (mode warn)' : 'refused'}: ${r.reason}`;
+}
+
+export function renderRun(r: RunSummary): string {
+  const lines = r.results.map((t) => `${t.status === 'pass' ? 'green' : `red${t.failure_kind ? ` (${t.failure_kind})` : ''}`}  ${t.test_id}${t.status === 'fail' && t.message ? `\n      ${t.message.split('\n').slice(0, 4).join('\n      ')}` : ''}`);
+  const passed = r.results.filter((t) => t.status === 'pass').length;
+  lines.push(`${passed} green, ${r.results.length - passed} red  (${r.command || 'nothing run'})`);
+  return lines.join('\n');
+}
+
+export function renderClaim(r: ClaimResult): string {
+  return r.claimed ? `claimed: ${r.test_id} -> ${r.files.join(', ')}` : `claim refused: ${r.reason}`;
+}
+
+export function renderFlush(r: FlushResult): string {
+  if (!r.ran) return r.message;
+  const kept = r.kept.length > 0 ? `\nkept: ${r.kept.join(', ')}` : '';
+  return `${r.message}${kept}`;
+}
+
+export function renderRefactor(r: RefactorResult): string {
+  const head = r.changed ? `refactor mode ${r.refactor ? 'on' : 'off'}` : r.reason ?? `refactor mode ${r.refactor ? 'on' : 'off'}`;
+  const suite = r.suite ? `\nsuite: ${r.suite.passed} green, ${r.suite.failed} red` : '';
+  const verify = r.verify ? `\nverify: \`${r.verify.command}\` ${r.verify.passed ? 'passed' : `failed\n${r.verify.output_tail}`}` : '';
+  return `${head}${suite}${verify}`;
+}
+
+export function renderStatus(s: StatusResult): string {
+  const lines = [`mode: ${s.refactor ? 'refactor' : s.mode}${s.session ? `  session: ${s.session}` : ''}`];
+  lines.push(`tests (${s.tests.length}):`);
+  for (const t of s.tests) lines.push(`  ${t.status === 'pass' ? '● green' : '○ red  '} ${t.test_id}${t.failure_kind && t.failure_kind !== 'assertion' ? ` (${t.failure_kind})` : ''}`);
+  lines.push(`open claims (${s.claims.length}):`);
+  for (const c of s.claims) lines.push(`  ${c.test_id} -> ${c.target}${c.failed_greens > 0 ? ` (${c.failed_greens} failed green)` : ''}`);
+  lines.push(`buffered edits (${s.buffered.length}):`);
+  for (const b of s.buffered) lines.push(`  ${b.file}${b.existed ? '' : ' (new)'} <- ${b.test_ids.join(', ')}`);
+  if (s.plan) {
+    lines.push(`plan ${s.plan.file}:`);
+    for (const step of s.plan.steps) lines.push(`  ${step.state === 'green' ? '●' : step.state === 'red' ? '○' : '·'} ${step.title}${step.test_id ? ` [${step.test_id}]` : ' (refactor only)'}`);
+  }
+  if (s.corrupt_lines > 0) lines.push(`warning: ${s.corrupt_lines} corrupt line(s) skipped in the log`);
+  return lines.join('\n');
+}
+
+export function renderDoctor(d: DoctorResult): string {
+  const lines = [`root: ${d.root}`, `runner: ${d.runner ?? 'none detected'}`, `tests found: ${d.tests_found} in ${d.test_files} test file(s)`, `log: ${d.log.path} (${d.log.exists ? `${d.log.events} events` : 'not created yet'})`];
+  for (const w of d.warnings) lines.push(`warning: ${w}`);
+  return lines.join('\n');
+}

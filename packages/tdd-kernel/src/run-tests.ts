@@ -1,0 +1,152 @@
+// Runs tests through the adapter in one invocation and appends a test_run event per test.
+
+import * as fs from 'node:fs';
+import path from 'node:path';
+import type { KernelContext } from './context.js';
+import type { TestRunEvent } from './event-types.js';
+import { findAnnotations } from './runners/annotations.js';
+import { fileHash } from './runners/files.js';
+import type { RunnerAdapter, RunOutcome, TestRequest, TestResult } from './runners/types.js';
+import type { KernelState } from './state.js';
+
+export interface RunSummary {
+  command: string;
+  invocations: number;
+  duration_ms: number;
+  results: TestResult[];
+  /** Every requested (or, for a full run, every) test passed, and at least one ran. */
+  green: boolean;
+}
+
+export class NoRunnerError extends Error {}
+
+export async function resolveRunner(ctx: KernelContext): Promise<RunnerAdapter> {
+  if (ctx.runner) return ctx.runner;
+  const { createRunner } = await import('./runners/index.js');
+  const runner = createRunner(ctx.paths.root, ctx.config);
+  if (!runner) throw new NoRunnerError('no test runner found (vitest, jest or pytest)');
+  ctx.runner = runner;
+  return runner;
+}
+
+/** Turns ids into requests: `<file>::<name>` directly, slugs through the log or the annotations on disk. */
+export function resolveRequests(ctx: KernelContext, ids: readonly string[], state: KernelState): { requests: TestRequest[]; unknown: string[] } {
+  const requests: TestRequest[] = [];
+  const unknown: string[] = [];
+  for (const id of ids) {
+    const sep = id.indexOf('::');
+    if (sep > 0) {
+      requests.push({ id, file: id.slice(0, sep), name: id.slice(sep + 2) });
+      continue;
+    }
+    const known = state.tests[id]?.test_file;
+    const found = known ? annotationIn(ctx.paths.root, known, id) : findAnnotated(ctx.paths.root, id);
+    if (found) requests.push({ id, file: found.file, name: null, title: found.title });
+    else unknown.push(id);
+  }
+  return { requests, unknown };
+}
+
+function annotationIn(root: string, rel: string, slug: string): { file: string; title: string } | null {
+  try {
+    const a = findAnnotations(fs.readFileSync(path.join(root, rel), 'utf8')).find((x) => x.slug === slug);
+    return a ? { file: rel, title: a.title } : null;
+  } catch {
+    return null;
+  }
+}
+
+const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.venv', 'venv', '__pycache__', '.tdd-kernel']);
+const MAX_FILES = 20_000;
+
+/** Looks for `@test-id: <slug>` in source files under the root (bounded walk). */
+function findAnnotated(root: string, slug: string): { file: string; title: string } | null {
+  const needle = new RegExp(`@(?:reasonix-)?test-id:\\s*${slug.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s|$)`);
+  const stack = [''];
+  let seen = 0;
+  while (stack.length > 0 && seen < MAX_FILES) {
+    const dir = stack.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(root, dir), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) stack.push(rel);
+      } else if (/\.(?:[cm]?[jt]sx?|py)$/.test(e.name)) {
+        seen++;
+        let text: string;
+        try {
+          text = fs.readFileSync(path.join(root, rel), 'utf8');
+        } catch {
+          continue;
+        }
+        if (needle.test(text)) return annotationIn(root, rel, slug);
+      }
+    }
+  }
+  return null;
+}
+
+/** `ids` null runs the whole suite. Requested tests the runner did not run come back as not_found. */
+export async function runTests(ctx: KernelContext, ids: readonly string[] | null): Promise<RunSummary> {
+  const runner = await resolveRunner(ctx);
+  const state = ctx.state();
+  let outcome: RunOutcome;
+  const missing: TestResult[] = [];
+  if (ids === null) {
+    outcome = await runner.run('all', runContext(ctx));
+  } else {
+    const { requests, unknown } = resolveRequests(ctx, ids, state);
+    for (const id of unknown) {
+      missing.push({ test_id: id, test_id_source: 'annotation', file: '', status: 'fail', failure_kind: 'not_found', message: `no test is annotated @test-id: ${id}, and it is not a <file>::<name> id`, duration_ms: 0 });
+    }
+    outcome = requests.length > 0 ? await runner.run(requests, runContext(ctx)) : emptyOutcome();
+  }
+  const results = [...outcome.results, ...missing];
+  recordTestRun(ctx, outcome.command, results);
+  return {
+    command: outcome.command,
+    invocations: outcome.invocations,
+    duration_ms: outcome.durationMs,
+    results,
+    green: results.length > 0 && results.every((r) => r.status === 'pass'),
+  };
+}
+
+export function runContext(ctx: KernelContext) {
+  return { root: ctx.paths.root, timeoutMs: ctx.config.timeoutMs ?? 600_000, env: {} };
+}
+
+function emptyOutcome(): RunOutcome {
+  return { command: '', invocations: 0, results: [], exitCode: 0, durationMs: 0, fileErrors: {}, outputTail: '', timedOut: false };
+}
+
+/** Appends one test_run event per result (the library entry for agents that run tests themselves). */
+export function recordTestRun(ctx: KernelContext, command: string, results: readonly TestResult[]): TestRunEvent[] {
+  const ts = ctx.now();
+  const hashes = new Map<string, string | null>();
+  const events = results.map((r): TestRunEvent => {
+    if (r.file && !hashes.has(r.file)) hashes.set(r.file, fileHash(path.join(ctx.paths.root, r.file)));
+    const hash = r.file ? hashes.get(r.file) : null;
+    const event: TestRunEvent = {
+      type: 'test_run',
+      test_id: r.test_id,
+      test_id_source: r.test_id_source,
+      status: r.status,
+      command,
+      duration_ms: r.duration_ms,
+      ts,
+    };
+    if (r.failure_kind) event.failure_kind = r.failure_kind;
+    if (r.message) event.message = r.message;
+    if (r.file) event.test_file = r.file;
+    if (hash) event.test_file_hash = hash;
+    return event;
+  });
+  ctx.append(events);
+  return events;
+}

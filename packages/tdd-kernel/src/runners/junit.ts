@@ -1,0 +1,42 @@
+// Generic JUnit adapter: any command that writes JUnit XML. `{report}` in the command is the report
+// path (also in $TDD_KERNEL_JUNIT_REPORT), `{tests}` the requested test files.
+
+import path from 'node:path';
+import { execute, finalize, noReport, readReport, withReportDir } from './common.js';
+import { junitFailureKind, parseJunit } from './junit-xml.js';
+import { firstLines } from './json-report.js';
+import { shellQuote } from './shell.js';
+import type { RunnerAdapter, TestResult } from './types.js';
+
+export function junitAdapter(command: string, reportPath?: string): RunnerAdapter {
+  return {
+    id: 'junit',
+    run: (requests, ctx) =>
+      withReportDir(async (dir) => {
+        const report = reportPath ? path.resolve(ctx.root, reportPath) : path.join(dir, 'junit.xml');
+        const files = requests === 'all' ? [] : [...new Set(requests.map((r) => r.file))];
+        const full = command.replaceAll('{report}', shellQuote(report)).replaceAll('{tests}', files.map(shellQuote).join(' '));
+        const run = await execute(full, { ...ctx, env: { ...ctx.env, TDD_KERNEL_JUNIT_REPORT: report } });
+        const text = readReport(report);
+        if (text === null) throw noReport(run, 'the junit command');
+        const results: TestResult[] = [];
+        for (const c of parseJunit(text)) {
+          if (c.outcome === 'skipped') continue;
+          const file = (c.file ?? c.classname).split(path.sep).join('/');
+          const r: TestResult = {
+            test_id: `${file}::${c.name}`,
+            test_id_source: 'native',
+            file,
+            status: c.outcome === 'passed' ? 'pass' : 'fail',
+            duration_ms: Math.round(c.time * 1000),
+          };
+          if (r.status === 'fail') {
+            r.failure_kind = junitFailureKind(c);
+            r.message = firstLines(c.message);
+          }
+          results.push(r);
+        }
+        return finalize(requests, results, {}, run);
+      }),
+  };
+}

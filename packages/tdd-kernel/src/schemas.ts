@@ -1,0 +1,143 @@
+// zod schemas of the events and of every --json output, exported for orchestrators and tests.
+// Not imported by the hook's hot path (zod's start-up cost exceeds the latency budget).
+
+import { z } from 'zod';
+
+const base = { ts: z.number(), session_id: z.string().optional() };
+const failureKind = z.enum(['assertion', 'error', 'not_found']);
+const refusalCode = z.enum(['no-red', 'no-claim', 'stale-claim', 'claim-closed', 'other-session', 'protected', 'weakens-test', 'refactor-lowers-tests', 'outside-root', 'unknown-path', 'internal-error']);
+
+export const TestRunEventSchema = z.object({
+  type: z.literal('test_run'),
+  test_id: z.string(),
+  test_id_source: z.enum(['native', 'annotation']),
+  status: z.enum(['pass', 'fail']),
+  command: z.string(),
+  duration_ms: z.number(),
+  failure_kind: failureKind.optional(),
+  message: z.string().optional(),
+  test_file: z.string().optional(),
+  test_file_hash: z.string().optional(),
+  ...base,
+});
+export const EditClaimEventSchema = z.object({ type: z.literal('edit_claim'), test_id: z.string(), edit_target: z.string(), ...base });
+export const EditAllowedEventSchema = z.object({ type: z.literal('edit_allowed'), file: z.string(), via: z.enum(['claim', 'test-file', 'refactor']), test_ids: z.array(z.string()), tool: z.string().optional(), ...base });
+export const EditRefusedEventSchema = z.object({ type: z.literal('edit_refused'), file: z.string(), code: refusalCode, reason: z.string(), tool: z.string().optional(), warned: z.boolean().optional(), ...base });
+export const EditRevertedEventSchema = z.object({ type: z.literal('edit_reverted'), file: z.string(), action: z.enum(['restored', 'deleted']), test_ids: z.array(z.string()), ...base });
+export const RepairEventSchema = z.object({ type: z.literal('repair'), failed_test_ids: z.array(z.string()), reverted: z.array(z.string()), closed_test_ids: z.array(z.string()), ...base });
+export const RefactorOnEventSchema = z.object({ type: z.literal('refactor_on'), test_count: z.number().int(), ...base });
+export const RefactorOffEventSchema = z.object({ type: z.literal('refactor_off'), ...base });
+export const VerifyEventSchema = z.object({ type: z.literal('verify'), command: z.string(), passed: z.boolean(), exit_code: z.number().int().nullable(), duration_ms: z.number(), ...base });
+
+export const KernelEventSchema = z.discriminatedUnion('type', [
+  TestRunEventSchema,
+  EditClaimEventSchema,
+  EditAllowedEventSchema,
+  EditRefusedEventSchema,
+  EditRevertedEventSchema,
+  RepairEventSchema,
+  RefactorOnEventSchema,
+  RefactorOffEventSchema,
+  VerifyEventSchema,
+]);
+
+const testResult = z.object({
+  test_id: z.string(),
+  test_id_source: z.enum(['native', 'annotation']),
+  file: z.string(),
+  status: z.enum(['pass', 'fail']),
+  failure_kind: failureKind.optional(),
+  message: z.string().optional(),
+  duration_ms: z.number(),
+});
+
+/** `tdd-kernel check --json`. */
+export const CheckOutputSchema = z.object({
+  file: z.string(),
+  decision: z.enum(['allow', 'deny']),
+  via: z.enum(['claim', 'test-file', 'refactor', 'outside-root']).optional(),
+  test_ids: z.array(z.string()),
+  code: refusalCode.optional(),
+  reason: z.string().optional(),
+  warned: z.boolean().optional(),
+});
+
+/** `tdd-kernel run --json`. */
+export const RunOutputSchema = z.object({
+  command: z.string(),
+  invocations: z.number().int(),
+  duration_ms: z.number(),
+  green: z.boolean(),
+  results: z.array(testResult),
+});
+
+/** `tdd-kernel claim --json`. */
+export const ClaimOutputSchema = z.object({ test_id: z.string(), files: z.array(z.string()), claimed: z.boolean(), reason: z.string().optional() });
+
+/** `tdd-kernel flush --json`. */
+export const FlushOutputSchema = z.object({
+  ran: z.boolean(),
+  command: z.string().nullable(),
+  invocations: z.number().int(),
+  results: z.array(testResult),
+  kept: z.array(z.string()),
+  reverted: z.array(z.object({ file: z.string(), action: z.enum(['restored', 'deleted']), test_ids: z.array(z.string()) })),
+  failed_test_ids: z.array(z.string()),
+  closed_test_ids: z.array(z.string()),
+  warned: z.boolean(),
+  message: z.string(),
+});
+
+/** `tdd-kernel refactor on|off --json`. */
+export const RefactorOutputSchema = z.object({
+  refactor: z.boolean(),
+  changed: z.boolean(),
+  reason: z.string().optional(),
+  suite: z.object({ command: z.string(), passed: z.number().int(), failed: z.number().int() }).optional(),
+  verify: z.object({ command: z.string(), passed: z.boolean(), exit_code: z.number().int().nullable(), output_tail: z.string() }).optional(),
+});
+
+/** `tdd-kernel status --json`. */
+export const StatusOutputSchema = z.object({
+  root: z.string(),
+  log: z.string(),
+  session: z.string().nullable(),
+  mode: z.enum(['strict', 'warn']),
+  refactor: z.boolean(),
+  tests: z.array(z.object({ test_id: z.string(), status: z.enum(['pass', 'fail']), failure_kind: failureKind.optional(), ts: z.number() })),
+  claims: z.array(z.object({ test_id: z.string(), target: z.string(), ts: z.number(), failed_greens: z.number().int() })),
+  buffered: z.array(z.object({ file: z.string(), test_ids: z.array(z.string()), existed: z.boolean() })),
+  plan: z
+    .object({
+      file: z.string(),
+      steps: z.array(z.object({ title: z.string(), test_id: z.string().optional(), test_file_path: z.string().optional(), state: z.enum(['red', 'green', 'not-run', 'refactor-only']) })),
+    })
+    .optional(),
+  corrupt_lines: z.number().int(),
+});
+
+/** `tdd-kernel doctor --json`. */
+export const DoctorOutputSchema = z.object({
+  root: z.string(),
+  runner: z.string().nullable(),
+  test_files: z.number().int(),
+  tests_found: z.number().int(),
+  log: z.object({ path: z.string(), exists: z.boolean(), events: z.number().int(), corrupt_lines: z.number().int(), readable: z.boolean() }),
+  warnings: z.array(z.string()),
+});
+
+/** `tdd-kernel init claude-code --json`. */
+export const InitOutputSchema = z.object({ settings: z.string(), command: z.string(), created: z.boolean(), replaced: z.number().int() });
+
+/** Claude Code's PreToolUse deny answer, exactly as the hook prints it. */
+export const HookDenySchema = z.object({
+  hookSpecificOutput: z.object({ hookEventName: z.literal('PreToolUse'), permissionDecision: z.literal('deny'), permissionDecisionReason: z.string() }).strict(),
+}).strict();
+
+/** Claude Code's Stop answer when edits were reverted. */
+export const HookStopBlockSchema = z.object({ decision: z.literal('block'), reason: z.string() }).strict();
+
+export type CheckOutput = z.infer<typeof CheckOutputSchema>;
+export type RunOutput = z.infer<typeof RunOutputSchema>;
+export type FlushOutput = z.infer<typeof FlushOutputSchema>;
+export type StatusOutput = z.infer<typeof StatusOutputSchema>;
