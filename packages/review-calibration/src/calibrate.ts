@@ -104,7 +104,9 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
       const plants = source.plants(seed);
       if (plants.length === 0) throw opError('no plants could be generated: the mutation engine found nothing to mutate in the target files');
       if (plants.length < opts.plants && !opts.plantsFile && i === 0) {
-        warnings.push(`only ${plants.length} of the ${opts.plants} requested plants fit (7 lines apart, in the lines the commit changed)`);
+        warnings.push(
+          `only ${plants.length} of the ${opts.plants} requested plants fit (plants are 7 lines apart, in the lines the commit changed when it changed any)`,
+        );
       }
       reporter.progress(`trial ${i + 1}/${opts.trials}: planted ${plants.length} bugs in ${new Set(plants.map((p) => p.file)).size} file(s)`);
       trials.push(
@@ -179,6 +181,6 @@ async function plantSource(opts: CalibrateOptions, root: string, cwd: string, wa
   return {
     kind: choice.source,
     files: choice.targets.map((t) => t.file),
-    plants: (seed) => selectFromPool(pool, opts.plants, seed),
+    plants: (seed) => selectFromPool(pool, opts.plants, seed).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
   };
 }

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
+import { FAKE_KEYS, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { assertBuilt, cli, makeRepo, MATH, parseJson, PLANTS, reviewer } from './helpers.js';
 
@@ -71,7 +71,7 @@ describe('--scorer judge (the default) through the fake provider server', () => 
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('500');
     expect(result.stdout).not.toContain('"recall"');
-    expect(result.stdout + result.stderr).not.toContain(env().ANTHROPIC_API_KEY);
+    expect(result.stdout + result.stderr).not.toContain(FAKE_KEYS.ANTHROPIC_API_KEY);
   });
 
   it('a judge answer that is invalid twice counts as no match and is reported', async () => {
