@@ -34,6 +34,16 @@ export function renderReport(result: RunResult, style: Style = plain): string {
   const gates = result.railsChecked ? 'repro + rails gates' : 'repro gate only (no --rails)';
   out.push(style.bold(`consensus-fix: ${result.n} candidate${result.n === 1 ? '' : 's'}, ${gates}, --normalize ${result.normalize}`));
   out.push('');
+  out.push(`  pre-flight      \`${result.testCmd}\` fails (exit ${result.baseline.testExitCode ?? 'killed'}), as it must`);
+  if (result.rails !== undefined) {
+    const b = result.baseline;
+    const state = b.railsTimedOut ? 'timed out' : b.railsExitCode === 0 ? 'exit 0 (green)' : `exit ${b.railsExitCode ?? 'killed'} (red before any change)`;
+    out.push(`  baseline rails  \`${result.rails}\` ${state}`);
+  }
+  const u = result.usage;
+  out.push(`  completions     ${u.calls} of ${u.calls + u.failedCalls} answered, ${u.inputTokens} tokens in, ${u.outputTokens} out`);
+  out.push(`  evaluation      ${result.jobs === 1 ? 'one at a time, in place (journaled)' : `${result.jobs} at a time, each in a temporary copy of the tree`}`);
+  out.push('');
   out.push(style.bold('candidates'));
   for (const c of result.candidates) out.push(candidateLine(c, groupOf, style));
   out.push('');

@@ -33,6 +33,8 @@ export interface Winner {
 }
 
 export interface RunResult {
+  testCmd: string;
+  rails: string | undefined;
   n: number;
   jobs: number;
   normalize: Normalize;

@@ -135,6 +135,8 @@ export async function consensusFix(opts: ConsensusFixOptions, ctx: RunContext): 
     explainRailsAtBaseline(candidates, baselineRails, warn);
 
     const result: RunResult = {
+      testCmd,
+      rails: opts.rails,
       n: opts.n,
       jobs: opts.jobs,
       normalize: opts.normalize,

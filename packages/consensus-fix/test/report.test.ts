@@ -5,6 +5,8 @@ import { ConsensusFixOutputSchema } from '../src/schema.js';
 
 function result(overrides: Partial<RunResult> = {}): RunResult {
   return {
+    testCmd: 'node test/a.mjs',
+    rails: 'node --test',
     n: 4,
     jobs: 1,
     normalize: 'whitespace',
@@ -75,6 +77,9 @@ describe('renderReport', () => {
     expect(text).toContain('-y\n+x');
     expect(text).toContain('dry run');
     expect(lines.at(-1)).toMatch(/^PASS: consensus/);
+    expect(text).toContain('pre-flight      `node test/a.mjs` fails (exit 1)');
+    expect(text).toContain('baseline rails  `node --test` exit 1 (red before any change)');
+    expect(text).toContain('completions     4 of 4 answered');
   });
 
   it('shows a timeout and a failed verdict', () => {
