@@ -129,6 +129,11 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
     await snapshot.close();
     reporter.endProgress();
   }
+  // Planted files are back; anything else that changed was written by the reviewer or a repro.
+  const leftovers = await dirtyFiles(root);
+  if (leftovers.length > 0) {
+    warnings.push(`the review or repro commands left changes in the working tree (not made by review-calibration): ${leftovers.slice(0, 5).join(', ')}`);
+  }
 
   const doc = summarize({
     trials,

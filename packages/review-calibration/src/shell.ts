@@ -1,7 +1,8 @@
 // POSIX shell quoting for the values this tool splices into commands ({base}, oracle repros).
 
 export function shellQuote(value: string): string {
-  if (/^[\w@%+=:,./-]+$/.test(value)) return value;
+  // `~` and `^` (as in HEAD~1, main^) are plain characters except for a leading `~`.
+  if (/^[\w@%+=:,./-][\w@%+=:,./~^-]*$/.test(value)) return value;
   return `'${value.replaceAll("'", `'\\''`)}'`;
 }
 
