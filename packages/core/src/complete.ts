@@ -60,6 +60,16 @@ function getProvider(id: ProviderId, env: NodeJS.ProcessEnv, cwd: string): Promi
   return provider;
 }
 
+/**
+ * Starts loading providers (their SDKs and clients) before the first call, so a tool can overlap
+ * that with its own start-up work (reading git, files). Failures are left for the real call to report.
+ */
+export function prewarmProviders(ids: readonly ProviderId[], opts: Pick<CompleteOptions, 'env' | 'cwd'> = {}): void {
+  const env = opts.env ?? process.env;
+  const cwd = opts.cwd ?? process.cwd();
+  for (const id of new Set(ids)) getProvider(id, env, cwd).catch(() => undefined);
+}
+
 /** The model a call will use, as complete() resolves it. */
 export function modelFor(provider: ProviderId, opts: Pick<CompleteOptions, 'tier' | 'model' | 'command'>, env: NodeJS.ProcessEnv): string {
   if (opts.model) return opts.model;
@@ -96,7 +106,8 @@ export async function complete(prompt: string, opts: CompleteOptions = {}): Prom
   const env = opts.env ?? process.env;
   const cwd = opts.cwd ?? process.cwd();
   const providerId = opts.provider ?? requireProvider(env);
-  assertConfigured(providerId, env);
+  // A per-call command is all the command provider needs; ADLC_COMMAND is only its default.
+  if (!(providerId === 'command' && opts.command?.trim())) assertConfigured(providerId, env);
   const model = modelFor(providerId, opts, env);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxAttempts = Math.max(1, opts.maxAttempts ?? 3);

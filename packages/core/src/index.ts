@@ -60,7 +60,7 @@ export {
   DEFAULT_MODELS,
   NO_PROVIDER_MESSAGE,
 } from './providers/detect.js';
-export { complete, modelFor, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_TOKENS, type CompleteOptions, type Completion } from './complete.js';
+export { complete, modelFor, prewarmProviders, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_TOKENS, type CompleteOptions, type Completion } from './complete.js';
 export { fan, DEFAULT_FAN_TEMPERATURE, type FanOptions, type FanResult } from './fan.js';
 export { extractJson } from './json.js';
 export { redactSecrets, redactWithCount, secretValues, SECRET_PATTERNS, type Redaction } from './redact.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { complete } from '../src/complete.js';
+import { complete, prewarmProviders } from '../src/complete.js';
 import { fan } from '../src/fan.js';
 import { OpError, ProviderError } from '../src/errors.js';
 
@@ -24,6 +24,23 @@ describe('command provider', () => {
       cwd: dir,
     });
     expect(result.text).toBe('ABC');
+  });
+
+  it('runs a per-call command without ADLC_COMMAND', async () => {
+    const result = await complete('xyz', { provider: 'command', command: upper, env: {}, cwd: dir });
+    expect(result.text).toBe('XYZ');
+  });
+
+  it('still refuses the command provider with neither ADLC_COMMAND nor a per-call command', async () => {
+    const error = await complete('x', { provider: 'command', env: {}, cwd: dir }).catch((e: unknown) => e);
+    expect(OpError.isInstance(error)).toBe(true);
+  });
+
+  it('prewarmProviders loads a provider ahead of the call and swallows a configuration failure', async () => {
+    const env = { ADLC_PROVIDER: 'command', ADLC_COMMAND: upper };
+    prewarmProviders(['command', 'anthropic'], { env, cwd: dir });
+    const result = await complete('warm', { env, cwd: dir });
+    expect(result.text).toBe('WARM');
   });
 
   it('reports a failing command with its exit status and stderr', async () => {
