@@ -1,0 +1,164 @@
+// Pure decisions, table-driven: the invariant, the fold, Bash side doors, weakening, patterns, parsing.
+
+import { describe, expect, it } from 'vitest';
+import {
+  bashWrites,
+  classifyFailure,
+  decideEdit,
+  emptyState,
+  findAnnotations,
+  findWeakening,
+  foldEvents,
+  namePattern,
+  parseJunit,
+  type KernelEvent,
+} from '../src/index.js';
+import { parseLines } from '../src/log.js';
+
+const red = (id: string, ts: number, kind: 'assertion' | 'error' = 'assertion'): KernelEvent => ({ type: 'test_run', test_id: id, test_id_source: 'native', status: 'fail', failure_kind: kind, command: 'x', duration_ms: 1, ts });
+const green = (id: string, ts: number): KernelEvent => ({ type: 'test_run', test_id: id, test_id_source: 'native', status: 'pass', command: 'x', duration_ms: 1, ts });
+const claimOf = (id: string, target: string, ts: number, session?: string): KernelEvent => ({ type: 'edit_claim', test_id: id, edit_target: target, ts, ...(session ? { session_id: session } : {}) });
+const repair = (id: string, ts: number): KernelEvent => ({ type: 'repair', failed_test_ids: [id], reverted: ['src/a.ts'], closed_test_ids: [], ts });
+
+describe('decideEdit', () => {
+  const T = 't.test.ts::t';
+  const cases: Array<[string, KernelEvent[], { file?: string; session?: string | null; test?: boolean; protect?: boolean }, string]> = [
+    ['nothing ran', [], {}, 'no-red'],
+    ['red, no claim', [red(T, 1)], {}, 'no-claim'],
+    ['red then claim', [red(T, 1), claimOf(T, 'src/a.ts', 2)], {}, 'allow:claim'],
+    ['claim by glob', [red(T, 1), claimOf(T, 'src/**/*.ts', 2)], { file: 'src/deep/b.ts' }, 'allow:claim'],
+    ['claim names another file', [red(T, 1), claimOf(T, 'src/b.ts', 2)], {}, 'no-claim'],
+    ['green closes the claim', [red(T, 1), claimOf(T, 'src/a.ts', 2), green(T, 3)], {}, 'no-red'],
+    ['claim older than a new red', [red(T, 1), claimOf(T, 'src/a.ts', 2), green(T, 3), red(T, 4)], {}, 'stale-claim'],
+    ['one failed green keeps the claim', [red(T, 1), claimOf(T, 'src/a.ts', 2), red(T, 3), repair(T, 3)], {}, 'allow:claim'],
+    ['two failed greens close it', [red(T, 1), claimOf(T, 'src/a.ts', 2), red(T, 3), repair(T, 3), red(T, 4), repair(T, 4)], {}, 'claim-closed'],
+    ['test files always editable', [], { file: 'src/a.test.ts', test: true }, 'allow:test-file'],
+    ['refactor mode', [{ type: 'refactor_on', test_count: 1, ts: 1 }], {}, 'allow:refactor'],
+    ['refactor off again', [{ type: 'refactor_on', test_count: 1, ts: 1 }, { type: 'refactor_off', ts: 2 }], {}, 'no-red'],
+    ['kernel files protected even in refactor', [{ type: 'refactor_on', test_count: 1, ts: 1 }], { file: '.tdd-kernel/events.jsonl', protect: true }, 'protected'],
+    ['another session\'s claim', [red(T, 1), claimOf(T, 'src/a.ts', 2, 's1')], { session: 's2' }, 'other-session'],
+    ['own session\'s claim', [red(T, 1), claimOf(T, 'src/a.ts', 2, 's1')], { session: 's1' }, 'allow:claim'],
+  ];
+  it.each(cases)('%s', (_name, events, q, expected) => {
+    const d = decideEdit(foldEvents(events, emptyState()), { file: q.file ?? 'src/a.ts', session: q.session ?? null, isTestFile: q.test ?? false, isProtected: q.protect ?? false });
+    expect(d.allow ? `allow:${d.via}` : d.code).toBe(expected);
+  });
+
+  it('names what is missing and the exact command', () => {
+    const d = decideEdit(foldEvents([red('x.test.ts::a b', 1)]), { file: 'src/price.ts', session: null, isTestFile: false, isProtected: false });
+    expect(d.allow).toBe(false);
+    if (!d.allow) expect(d.reason).toContain("`tdd-kernel claim 'x.test.ts::a b' src/price.ts`");
+  });
+});
+
+describe('bashWrites', () => {
+  const cases: Array<[string, string[], boolean?]> = [
+    ["sed -i 's/a/b/' src/a.ts", ['src/a.ts']],
+    ["sed -i.bak -e 's/a/b/' src/a.ts src/b.ts", ['src/a.ts', 'src/b.ts']],
+    ['echo hi > src/a.ts', ['src/a.ts']],
+    ['echo hi >> src/a.ts 2>&1', ['src/a.ts']],
+    ['npm test 2>&1 | tail -5', []],
+    ['ls > /dev/null 2>&1', []],
+    ['echo x >&2', []],
+    ['echo x > /tmp/scratch.txt', []],
+    ['cat <<EOF > src/new.ts\nexport {}\nEOF', ['src/new.ts']],
+    ['echo x | tee -a src/a.ts src/b.ts', ['src/a.ts', 'src/b.ts']],
+    ['cp src/a.ts src/b.ts', ['src/b.ts']],
+    ['mv src/a.ts lib/', ['src/a.ts', 'lib/a.ts']],
+    ['rm -f src/a.ts', ['src/a.ts']],
+    [`python3 -c "open('src/a.py','w').write('x')"`, ['src/a.py']],
+    [`node -e "require('fs').writeFileSync('src/a.js', 'x')"`, ['src/a.js']],
+    ['git status && npm test', []],
+    [`bash -c "echo x > src/a.ts"`, ['src/a.ts']],
+    ["FOO=1 sed -i 's/a/b/' src/a.ts", ['src/a.ts']],
+  ];
+  it.each(cases)('%s', (command, files) => {
+    expect(bashWrites(command).files).toEqual(files);
+  });
+
+  it('reports a script whose writes it cannot read', () => {
+    expect(bashWrites(`python3 -c "p='src/a.py'; open(p,'w').write('x')"`).unknown.length).toBe(1);
+  });
+
+  it('forbids the agent the user-only switches', () => {
+    expect(bashWrites('npx tdd-kernel refactor on').forbidden).toMatch(/user/);
+    expect(bashWrites('tdd-kernel refactor off').forbidden).toBeNull();
+    expect(bashWrites('tdd-kernel claim x src/a.ts').forbidden).toBeNull();
+  });
+});
+
+describe('findWeakening', () => {
+  const base = `describe('price', () => {\n  it('adds tax', () => {\n    expect(price(1)).toBe(2);\n    expect(price(2)).toBe(3);\n  });\n  it('other', () => { expect(1).toBe(1); });\n});\n`;
+  const id = 'src/p.test.ts::price adds tax';
+  const cases: Array<[string, string, string | null]> = [
+    ['unchanged', base, null],
+    ['a new test added', `${base}it('more', () => { expect(1).toBe(1); });\n`, null],
+    ['skipped', base.replace("it('adds tax'", "it.skip('adds tax'"), 'skipped'],
+    ['todo', base.replace("it('adds tax'", "it.todo('adds tax'"), 'skipped'],
+    ['xit', base.replace("it('adds tax'", "xit('adds tax'"), 'skipped'],
+    ['another test focused', base.replace("it('other'", "it.only('other'"), 'focused'],
+    ['deleted', base.replace(/  it\('adds tax'[\s\S]*?\n  \}\);\n/, ''), 'deleted'],
+    ['assertion removed', base.replace('    expect(price(2)).toBe(3);\n', ''), 'assertions-removed'],
+    ['expectation changed, count kept', base.replace('toBe(3)', 'toBe(4)'), null],
+  ];
+  it.each(cases)('%s', (_n, next, kind) => {
+    expect(findWeakening(base, next, id)?.kind ?? null).toBe(kind);
+  });
+
+  it('python: skip decorator and assert removal', () => {
+    const py = 'def test_a():\n    assert f(1) == 2\n    assert f(2) == 3\n';
+    expect(findWeakening(py, `@pytest.mark.skip\n${py}`, 't/test_x.py::test_a', undefined, true)?.kind).toBe('skipped');
+    expect(findWeakening(py, py.replace('    assert f(2) == 3\n', ''), 't/test_x.py::test_a', undefined, true)?.kind).toBe('assertions-removed');
+    expect(findWeakening(py, py, 't/test_x.py::test_a', undefined, true)).toBeNull();
+  });
+});
+
+describe('namePattern', () => {
+  it('is one anchored, escaped alternation', () => {
+    const p = namePattern([{ name: 'a (b) [c]' }, { name: 'x.y*z' }], 'space');
+    expect(p).toBe('^(?:a \\(b\\) \\[c\\]|x\\.y\\*z)$');
+    const re = new RegExp(p);
+    expect(re.test('a (b) [c]')).toBe(true);
+    expect(re.test('a (b) [c] more')).toBe(false);
+    expect(re.test('xzy*z')).toBe(false);
+  });
+  it('vitest 5 joins with " > "', () => {
+    const re = new RegExp(namePattern([{ name: 'price adds tax' }], 'space-or-arrow'));
+    expect(re.test('price > adds tax')).toBe(true);
+    expect(re.test('price adds tax')).toBe(true);
+  });
+});
+
+describe('log lines', () => {
+  it('skips torn and corrupt lines with a warning', () => {
+    const good = JSON.stringify(green('a', 1));
+    const chunk = Buffer.from(`${good}\n{"type":"test_run","tes\nnot json\n${good}\n{"partial`);
+    const r = parseLines(chunk, 0);
+    expect(r.events).toHaveLength(2);
+    expect(r.warnings).toHaveLength(2);
+    expect(r.end).toBe(chunk.lastIndexOf('\n') + 1);
+  });
+});
+
+describe('failure kinds', () => {
+  it.each([
+    ['AssertionError: expected 1 to be 2', 'assertion'],
+    ['Error: expect(received).toBe(expected)', 'assertion'],
+    ['TypeError: price is not a function', 'assertion'],
+    ['SyntaxError: Unexpected token', 'error'],
+    ["Error: Cannot find module './x'", 'error'],
+    ['ReferenceError: foo is not defined', 'error'],
+  ])('%s', (message, kind) => expect(classifyFailure(message)).toBe(kind));
+});
+
+describe('junit and annotations', () => {
+  it('reads testcases with failure, error and skipped', () => {
+    const cases = parseJunit('<testsuite><testcase classname="a.B" name="t1" time="0.5"/><testcase classname="a" name="t2"><failure message="assert 1 &lt; 0">x</failure></testcase><testcase classname="" name="m"><error message="collection failure"/></testcase><testcase name="s"><skipped/></testcase></testsuite>');
+    expect(cases.map((c) => [c.name, c.outcome])).toEqual([['t1', 'passed'], ['t2', 'failure'], ['m', 'error'], ['s', 'skipped']]);
+    expect(cases[1]!.message).toContain('assert 1 < 0');
+  });
+  it('finds @test-id within 3 lines above the call', () => {
+    const src = "// @test-id: one\nit('a', () => {});\n// @reasonix-test-id: two\n\n\ntest('b', () => {});\n// @test-id: far\n\n\n\nit('c', () => {});\n";
+    expect(findAnnotations(src).map((a) => [a.slug, a.title])).toEqual([['one', 'a'], ['two', 'b']]);
+  });
+});
