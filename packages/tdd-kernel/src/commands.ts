@@ -8,7 +8,7 @@ import { claim } from './claim.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createContext, type KernelContext } from './context.js';
 import { doctor } from './doctor.js';
-import { KernelUsageError } from './errors.js';
+import { KernelUsageError, RunnerError } from './errors.js';
 import { flush } from './flush.js';
 import { gateEdit } from './gate.js';
 import { handleClaudeHook } from './hook-claude.js';
@@ -135,6 +135,7 @@ async function dispatch(name: string, args: string[], opts: GlobalFlags & { plan
 function asOpError(error: unknown): unknown {
   if (error instanceof KernelUsageError) return opError(error.message, error.hint ? { hint: error.hint } : {});
   if (error instanceof ConfigError) return opError(error.message, { hint: 'fix .tdd-kernel/config.json (see the README for the keys)' });
+  if (error instanceof RunnerError) return opError(error.message, { hint: 'check that the test command runs on its own (set "command" in .tdd-kernel/config.json if it needs another one)' });
   if (error instanceof NoRunnerError) return opError(error.message, { hint: 'install one, or set "runner" (and "command") in .tdd-kernel/config.json' });
   return error;
 }

@@ -9,3 +9,11 @@ export class KernelUsageError extends Error {
     this.hint = hint;
   }
 }
+
+/** The test runner could not be run or wrote no report: an operational error, never a red. */
+export class RunnerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RunnerError';
+  }
+}

@@ -1,6 +1,7 @@
 // `testCommandFor` adapter (the RFC's test_command_for(test_id)) for runners without a report format:
 // one command per test; exit 0 is green, exit 1 an assertion red, anything else an error.
 
+import { RunnerError } from '../errors.js';
 import { execute } from './common.js';
 import { shellQuote } from './shell.js';
 import type { RunnerAdapter, RunOutcome, TestResult } from './types.js';
@@ -9,7 +10,7 @@ export function commandAdapter(template: string): RunnerAdapter {
   return {
     id: 'command',
     async run(requests, ctx): Promise<RunOutcome> {
-      if (requests === 'all') throw new Error('the "command" runner runs one test at a time: name the tests to run');
+      if (requests === 'all') throw new RunnerError('the "command" runner runs one test at a time: name the tests to run');
       const results: TestResult[] = [];
       let last = null as Awaited<ReturnType<typeof execute>> | null;
       let total = 0;

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CommandResult } from '@adlc/core';
+import { RunnerError } from '../errors.js';
 import { annotationsOf } from './files.js';
 import type { RunContext, RunOutcome, TestRequest, TestResult } from './types.js';
 
@@ -83,7 +84,7 @@ export function finalize(
       });
     }
   } else if (run.timedOut) {
-    throw new Error(`the test run timed out after ${run.durationMs} ms: ${run.command}`);
+    throw new RunnerError(`the test run timed out after ${run.durationMs} ms: ${run.command}`);
   }
   return {
     command: run.command,
@@ -98,9 +99,9 @@ export function finalize(
 }
 
 /** A runner that wrote no report: the command itself failed (not found, crashed, bad config). */
-export function noReport(run: CommandResult, what: string): Error {
+export function noReport(run: CommandResult, what: string): RunnerError {
   const tail = run.outputTail.trim().split('\n').slice(-8).join('\n');
-  return new Error(`${what} wrote no report (exit ${run.exitCode ?? run.signal ?? 'killed'}): ${run.command}${tail ? `\n${tail}` : ''}`);
+  return new RunnerError(`${what} wrote no report (exit ${run.exitCode ?? run.signal ?? 'killed'}): ${run.command}${tail ? `\n${tail}` : ''}`);
 }
 
 export { annotationsOf };

@@ -2,6 +2,7 @@
 // test results with ids `<rel-path>::<fullName>`, telling assertion reds from collection errors.
 
 import path from 'node:path';
+import { RunnerError } from '../errors.js';
 import type { FailureKind } from '../event-types.js';
 import { slugFor, type Annotation } from './annotations.js';
 import type { TestResult } from './types.js';
@@ -32,7 +33,7 @@ export function parseJsonReport(report: unknown, root: string, annotations: (rel
   const results: TestResult[] = [];
   const fileErrors: Record<string, string> = {};
   const files = (report as { testResults?: FileResult[] } | null)?.testResults;
-  if (!Array.isArray(files)) throw new Error('the runner wrote a JSON report without testResults');
+  if (!Array.isArray(files)) throw new RunnerError('the runner wrote a JSON report without testResults');
   for (const file of files) {
     const rel = toRel(root, file.name ?? '');
     const tests = file.assertionResults ?? [];

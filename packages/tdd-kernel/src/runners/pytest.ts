@@ -3,6 +3,7 @@
 
 import * as fs from 'node:fs';
 import path from 'node:path';
+import { RunnerError } from '../errors.js';
 import { annotationsOf, execute, finalize, noReport, readReport, withReportDir } from './common.js';
 import { junitFailureKind, parseJunit, type JunitCase } from './junit-xml.js';
 import { shellQuote } from './shell.js';
@@ -27,9 +28,11 @@ async function runPytest(base: string, requests: TestRequest[] | 'all', ctx: Run
     const outcome = await runOnce(base, pending, ctx);
     if ('missing' in outcome) {
       if (pending === 'all') throw noReport(outcome.run, 'pytest');
-      const missing = new Set(outcome.missing);
+      const missing = new Map(outcome.missing);
       for (const r of pending.filter((q) => missing.has(`${q.file}::${q.name ?? ''}`))) {
-        notFound.push({ test_id: r.id, test_id_source: r.id.includes('::') ? 'native' : 'annotation', file: r.file, status: 'fail', failure_kind: 'not_found', message: `pytest found no test ${r.file}::${r.name ?? ''}`, duration_ms: 0 });
+        const kind = missing.get(`${r.file}::${r.name ?? ''}`)!;
+        const message = kind === 'error' ? `${r.file} failed to collect (an import or syntax error)\n${collectError(outcome.run.outputTail)}` : `pytest found no test ${r.file}::${r.name ?? ''}`;
+        notFound.push({ test_id: r.id, test_id_source: r.id.includes('::') ? 'native' : 'annotation', file: r.file, status: 'fail', failure_kind: kind, message, duration_ms: 0 });
       }
       pending = pending.filter((q) => !missing.has(`${q.file}::${q.name ?? ''}`));
       if (missing.size === 0) throw noReport(outcome.run, 'pytest');
@@ -41,10 +44,10 @@ async function runPytest(base: string, requests: TestRequest[] | 'all', ctx: Run
     }
     return { ...outcome, results: [...notFound, ...outcome.results], invocations: attempt + 1 };
   }
-  throw new Error('pytest kept failing to start');
+  throw new RunnerError('pytest kept failing to start');
 }
 
-async function runOnce(base: string, requests: TestRequest[] | 'all', ctx: RunContext): Promise<RunOutcome | { missing: string[]; run: CommandResult }> {
+async function runOnce(base: string, requests: TestRequest[] | 'all', ctx: RunContext): Promise<RunOutcome | { missing: Array<[string, 'not_found' | 'error']>; run: CommandResult }> {
   return withReportDir(async (dir) => {
     const report = path.join(dir, 'pytest.xml');
     const args = ['-q', '-p', 'no:cacheprovider', '--continue-on-collection-errors', `--junitxml=${report}`, '-o', 'junit_family=xunit1'];
@@ -56,7 +59,10 @@ async function runOnce(base: string, requests: TestRequest[] | 'all', ctx: RunCo
     const command = `${base} ${args.map(shellQuote).join(' ')}`;
     const run = await execute(command, ctx);
     if (run.exitCode === 4) {
-      const missing = [...run.outputTail.matchAll(/ERROR: not found: (\S+)/g)].map((m) => relNode(ctx.root, m[1]!));
+      // `not found`: no such test; `found no collectors`: its file failed to import (a collection error).
+      const missing = [...run.outputTail.matchAll(/ERROR: (not found|found no collectors for):? (\S+)/g)].map(
+        (m): [string, 'not_found' | 'error'] => [relNode(ctx.root, m[2]!), m[1] === 'not found' ? 'not_found' : 'error'],
+      );
       return { missing, run };
     }
     const text = readReport(report);
@@ -64,6 +70,11 @@ async function runOnce(base: string, requests: TestRequest[] | 'all', ctx: RunCo
     const { results, fileErrors } = toResults(parseJunit(text), ctx.root);
     return finalize(requests, results, fileErrors, run);
   });
+}
+
+function collectError(output: string): string {
+  const line = output.split('\n').find((l) => /^E\s+\S/.test(l));
+  return line ? line.replace(/^E\s+/, '') : '';
 }
 
 function relNode(root: string, node: string): string {

@@ -1,0 +1,80 @@
+// Jest and pytest adapters on real runs: reds, greens, collection errors, not-found, batches.
+
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeTempRepo, type TempRepo } from '@adlc/core/testkit';
+import { ClaimOutputSchema, FlushOutputSchema, RunOutputSchema } from '../src/index.js';
+import { gitStatus, hasPytest, kernel, makeProject } from './support.js';
+
+let repo: TempRepo;
+afterEach(() => repo?.cleanup());
+
+describe('jest adapter', () => {
+  it('one batched run with an anchored pattern; assertion red, error and not_found told apart', async () => {
+    repo = makeProject('jest', {
+      'src/sum.js': 'module.exports = (a, b) => a - b;\n',
+      'src/sum.test.js': `const sum = require('./sum');
+describe('sum (ints)', () => {
+  test('adds [1+1]', () => { expect(sum(1, 1)).toBe(2); });
+  test('adds [1+1] twice', () => { expect(sum(1, 1)).toBe(2); });
+  test('zero', () => { expect(sum(0, 0)).toBe(0); });
+});
+`,
+      'src/broken.test.js': "const x = require('./missing');\ntest('b', () => {});\n",
+    });
+    const ids = ['src/sum.test.js::sum (ints) adds [1+1]', 'src/sum.test.js::sum (ints) zero', 'src/broken.test.js::b', 'src/sum.test.js::sum (ints) nope'];
+    const out = await kernel(repo, ['run', ...ids, '--json']);
+    expect(out.exitCode).toBe(2);
+    const run = RunOutputSchema.parse(JSON.parse(out.stdout));
+    expect(run.invocations).toBe(1);
+    expect(run.command).toContain('--testNamePattern=');
+    expect(Object.fromEntries(run.results.map((r) => [r.test_id, `${r.status}/${r.failure_kind ?? ''}`]))).toEqual({
+      'src/sum.test.js::sum (ints) adds [1+1]': 'fail/assertion',
+      'src/sum.test.js::sum (ints) zero': 'pass/',
+      'src/broken.test.js::b': 'fail/error',
+      'src/sum.test.js::sum (ints) nope': 'fail/not_found',
+    });
+
+    // The cycle works on Jest too.
+    expect((await kernel(repo, ['claim', ids[0]!, 'src/sum.js'])).exitCode).toBe(0);
+    expect((await kernel(repo, ['check', 'src/sum.js'])).exitCode).toBe(0);
+    writeFileSync(path.join(repo.dir, 'src/sum.js'), 'module.exports = (a, b) => a + b;\n');
+    const flush = FlushOutputSchema.parse(JSON.parse((await kernel(repo, ['flush', '--json'])).stdout));
+    expect(flush.kept).toEqual(['src/sum.js']);
+    expect(flush.invocations).toBe(1);
+  });
+});
+
+const pytest = hasPytest();
+if (!pytest) console.warn('tdd-kernel: pytest is not installed (apt-get install python3-pytest): the pytest adapter tests are skipped');
+
+describe.skipIf(!pytest)('pytest adapter (needs python3-pytest)', () => {
+  it('node ids as test ids; assertion red, collection error, not found; no cache files left in the tree', async () => {
+    repo = makeTempRepo({
+      prefix: 'tdd-kernel-py-',
+      files: {
+        'pyproject.toml': '[tool.pytest.ini_options]\n',
+        'calc.py': 'def add(a, b):\n    return a - b\n',
+        'tests/test_calc.py': 'from calc import add\n\nclass TestAdd:\n    def test_ints(self):\n        assert add(1, 1) == 2\n\n# @test-id: add-zero\ndef test_zero():\n    assert add(0, 0) == 0\n',
+        'tests/test_broken.py': 'import nope\n\ndef test_b():\n    pass\n',
+        'conftest.py': 'import sys, os\nsys.path.insert(0, os.path.dirname(__file__))\n',
+      },
+    });
+    const before = gitStatus(repo);
+    const ids = ['tests/test_calc.py::TestAdd::test_ints', 'add-zero', 'tests/test_broken.py::test_b', 'tests/test_calc.py::test_missing'];
+    const run = RunOutputSchema.parse(JSON.parse((await kernel(repo, ['run', ...ids, '--json'])).stdout));
+    expect(Object.fromEntries(run.results.map((r) => [r.test_id, `${r.status}/${r.failure_kind ?? ''}`]))).toEqual({
+      'tests/test_calc.py::TestAdd::test_ints': 'fail/assertion',
+      'add-zero': 'pass/',
+      'tests/test_broken.py::test_b': 'fail/error',
+      'tests/test_calc.py::test_missing': 'fail/not_found',
+    });
+    expect(ClaimOutputSchema.parse(JSON.parse((await kernel(repo, ['claim', ids[0]!, 'calc.py', '--json'])).stdout)).claimed).toBe(true);
+    expect((await kernel(repo, ['check', 'calc.py'])).exitCode).toBe(0);
+    writeFileSync(path.join(repo.dir, 'calc.py'), 'def add(a, b):\n    return a + b\n');
+    const flush = FlushOutputSchema.parse(JSON.parse((await kernel(repo, ['flush', '--json'])).stdout));
+    expect(flush.kept).toEqual(['calc.py']);
+    expect(gitStatus(repo)).toBe(`${before} M calc.py\n?? .tdd-kernel/events.jsonl\n`);
+  });
+});
