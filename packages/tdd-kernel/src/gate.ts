@@ -43,6 +43,10 @@ export function gateEdit(ctx: KernelContext, file: string, opts: GateOptions = {
   if (decision.allow && testFile && opts.newContent !== undefined) {
     const weakening = weakensClaimedTest(ctx, rel, opts.newContent);
     if (weakening) decision = { allow: false, code: 'weakens-test', reason: weakening };
+    else if (state.refactor.on) {
+      const lost = lostTests(ctx, rel, opts.newContent);
+      if (lost) decision = { allow: false, code: 'refactor-lowers-tests', reason: lost };
+    }
   }
   const ts = ctx.now();
   const tool = opts.tool === undefined ? {} : { tool: opts.tool };
@@ -54,6 +58,21 @@ export function gateEdit(ctx: KernelContext, file: string, opts: GateOptions = {
   const warned = ctx.mode === 'warn' && decision.code !== 'protected';
   ctx.append([{ type: 'edit_refused', file: rel, code: decision.code, reason: decision.reason, ts, ...tool, ...(warned ? { warned: true } : {}) }]);
   return { file: rel, decision: warned ? 'allow' : 'deny', test_ids: [], code: decision.code, reason: decision.reason, ...(warned ? { warned: true } : {}) };
+}
+
+const TEST_DECL = /(?:^|[^.\w])(?:it|test)(?:\.each\s*\([^)]*\))?\s*\(|^\s*(?:async\s+)?def\s+test\w*\s*\(/gm;
+
+/** Refactor mode permits edits but not fewer tests: a refactor that deletes tests is not a refactor. */
+function lostTests(ctx: KernelContext, rel: string, newContent: string): string | null {
+  let oldContent: string;
+  try {
+    oldContent = fs.readFileSync(path.join(ctx.paths.root, rel), 'utf8');
+  } catch {
+    return null;
+  }
+  const before = [...oldContent.matchAll(TEST_DECL)].length;
+  const after = [...newContent.matchAll(TEST_DECL)].length;
+  return after < before ? `in refactor mode a test file may not lose tests: ${rel} would go from ${before} to ${after}` : null;
 }
 
 /** While a claim is open, its test may not be deleted, skipped, out-focused or stripped of assertions. */

@@ -85,6 +85,15 @@ describe('claude-code hook', () => {
     expect(addTest).toMatchObject({ exitCode: 0, stdout: '' });
   });
 
+  it('refactor mode refuses an edit that lowers the test count', async () => {
+    const green = "import { it, expect } from 'vitest';\nit('a', () => { expect(1).toBe(1); });\nit('b', () => { expect(2).toBe(2); });\n";
+    repo = makeProject('vitest', { 'src/x.test.ts': green, 'src/x.ts': 'export {};\n' });
+    expect((await kernel(repo, ['refactor', 'on'])).exitCode).toBe(0);
+    expect(await pre(repo, 'Write', { file_path: path.join(repo.dir, 'src/x.ts'), content: 'export const y = 1;\n' })).toMatchObject({ exitCode: 0, stdout: '' });
+    const drop = await pre(repo, 'Write', { file_path: path.join(repo.dir, 'src/x.test.ts'), content: "import { it, expect } from 'vitest';\nit('a', () => { expect(1).toBe(1); });\n" });
+    expect(denyReason(drop.stdout)).toContain('from 2 to 1');
+  });
+
   it('fails closed: an internal error denies with the error and exits 0; a write tool without a path is denied', async () => {
     repo = makeProject('vitest', { 'src/price.ts': PRICE_SRC });
     mkdirSync(path.join(repo.dir, 'logdir'));
