@@ -180,6 +180,9 @@ async function plantSource(opts: CalibrateOptions, root: string, cwd: string, wa
     return { kind: 'plants-file', files: [...new Set(plants.map((p) => p.file))], plants: () => plants };
   }
   const choice = await chooseTargets({ root, cwd, commit: opts.commit, files: opts.files });
+  if (choice.source === 'commit' && opts.files.length > 0) {
+    warnings.push(`--files is a fallback and was not used: commit ${opts.commit} changes eligible source files`);
+  }
   for (const s of choice.skipped) warnings.push(`skipped ${s.file}: ${s.reason}`);
   const pool: MutantPool = await mutantPool(choice.targets);
   for (const file of pool.widened) warnings.push(`${file}: no mutant fits the lines the commit changed; planted anywhere in the file`);

@@ -47,26 +47,51 @@ export async function runTrial(plants: readonly Plant[], seed: number, ctx: Tria
     });
   }
 
-  ctx.reporter.progress(`controls: scoring the echo and oracle reviewers on ${valid.length} plants…`);
-  const echo = await assess(echoOutput(valid), plants, equivalent, ctx, { useRepros: true, measureAgreement: false });
-  // Under the judge the oracle is judged like any reviewer (no repros); under repro it brings its own.
-  const oracle = await assess(oracleOutput(valid, ctx.scorer === 'repro'), plants, equivalent, ctx, {
-    useRepros: ctx.scorer === 'repro',
-    measureAgreement: false,
-  });
-  const controls = judgeControls(ctx.scorer, echo.score, oracle.score);
-  if (controls.failures.length > 0) {
-    throw opError(`the scorer is broken: ${controls.failures.join('; ')}`, {
-      hint:
-        ctx.scorer === 'judge'
-          ? 'the judge model does not tell a real finding from a pointer; try another model (ADLC_MODEL_CHEAP) or --scorer repro'
-          : 'this is a bug in review-calibration; report it with --json output',
+  const runControls = async (): Promise<ControlVerdict> => {
+    // The echoer brings no repros; saying so keeps the controls off the tree while the reviewer runs.
+    const echo = await assess(echoOutput(valid), plants, equivalent, ctx, { useRepros: false, measureAgreement: false });
+    // Under the judge the oracle is judged like any reviewer (no repros); under repro it brings its own.
+    const oracle = await assess(oracleOutput(valid, ctx.scorer === 'repro'), plants, equivalent, ctx, {
+      useRepros: ctx.scorer === 'repro',
+      measureAgreement: false,
     });
+    const verdict = judgeControls(ctx.scorer, echo.score, oracle.score);
+    if (verdict.failures.length > 0) {
+      throw opError(`the scorer is broken: ${verdict.failures.join('; ')}`, {
+        hint:
+          ctx.scorer === 'judge'
+            ? 'the judge model does not tell a real finding from a pointer; try another model (ADLC_MODEL_CHEAP) or --scorer repro'
+            : 'this is a bug in review-calibration; report it with --json output',
+      });
+    }
+    return verdict;
+  };
+
+  ctx.reporter.progress(`reviewer: running on ${plants.length} planted bugs…`);
+  let controls: ControlVerdict;
+  let review: { stdout: string; exitCode: number };
+  if (ctx.scorer === 'repro') {
+    // The oracle's repros need the tree, so the controls go first.
+    controls = await runControls();
+    review = await runReviewer(plants, ctx);
+  } else {
+    // Judging the controls needs no tree: it runs while the reviewer does. A failed control stops
+    // the reviewer, and waits for it to be gone before the files are restored.
+    const stop = new AbortController();
+    const [c, r] = await Promise.allSettled([
+      runControls().catch((error: unknown) => {
+        stop.abort();
+        throw error;
+      }),
+      runReviewer(plants, ctx, stop.signal),
+    ]);
+    if (c.status === 'rejected') throw c.reason;
+    if (r.status === 'rejected') throw r.reason;
+    controls = c.value;
+    review = r.value;
   }
   warnings.push(...controls.warnings);
 
-  ctx.reporter.progress(`reviewer: running on ${valid.length + equivalent.size} planted bugs…`);
-  const review = await runReviewer(plants, ctx);
   const reviewed = await assess(review.stdout, plants, equivalent, ctx, { useRepros: true, measureAgreement: true });
   const judgeInvalid = reviewed.identifications.filter((i) => i.judgeInvalid).length;
   if (judgeInvalid > 0) warnings.push(`${judgeInvalid} judge answer(s) were invalid twice and counted as no match`);
@@ -118,7 +143,7 @@ async function equivalentPlants(plants: readonly Plant[], ctx: TrialContext, war
   return equivalent;
 }
 
-async function runReviewer(plants: readonly Plant[], ctx: TrialContext): Promise<{ stdout: string; exitCode: number }> {
+async function runReviewer(plants: readonly Plant[], ctx: TrialContext, signal?: AbortSignal): Promise<{ stdout: string; exitCode: number }> {
   const command = substituteBase(ctx.reviewCommand, ctx.commit);
   let result;
   try {
@@ -132,6 +157,7 @@ async function runReviewer(plants: readonly Plant[], ctx: TrialContext): Promise
       timeoutMs: ctx.reviewTimeoutMs,
       captureStdout: true,
       tailChars: 2000,
+      ...(signal ? { signal } : {}),
     });
   } finally {
     await ctx.snapshot.restore();

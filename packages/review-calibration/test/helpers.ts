@@ -1,7 +1,8 @@
 // Shared set-up for the integration tests: a real git repository with a small JS module, the
 // plants used across tests, and a runner for the built CLI.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTempRepo, runCli, type CliResult, type TempRepo } from '@adlc/core/testkit';
@@ -47,4 +48,34 @@ export async function cli(repo: TempRepo, args: string[], env: Record<string, st
 
 export function parseJson(result: CliResult): CalibrationJson {
   return CalibrationJsonSchema.parse(JSON.parse(result.stdout));
+}
+
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function until(check: () => boolean, what: string, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const scratchDirs: string[] = [];
+
+/** A path in a fresh temp directory outside any repository (an untracked file inside would make the tree dirty). */
+export function scratch(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'rc-scratch-'));
+  scratchDirs.push(dir);
+  return join(dir, name);
+}
+
+export function cleanScratch(): void {
+  for (const dir of scratchDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }

@@ -3,16 +3,18 @@ import { join } from 'node:path';
 import type { TempRepo } from '@adlc/core/testkit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorOutputSchema } from '@adlc/core';
-import { assertBuilt, cli, makeRepo, MATH, parseJson, PLANTS, reviewer } from './helpers.js';
+import { assertBuilt, cleanScratch, cli, scratch, makeRepo, MATH, parseJson, PLANTS, reviewer } from './helpers.js';
 
 let repo: TempRepo;
 beforeAll(assertBuilt);
-afterEach(() => repo?.cleanup());
+afterEach(() => {
+  repo?.cleanup();
+  cleanScratch();
+});
 
 function withPlants(plants: unknown[] = PLANTS): TempRepo {
   repo = makeRepo();
-  // The plants file lives outside the repository: an untracked file inside would make the tree dirty.
-  const file = join(repo.dir, '..', `${repo.dir.split('/').pop()}-plants.json`);
+  const file = scratch('plants.json');
   writeFileSync(file, JSON.stringify(plants));
   (repo as TempRepo & { plantsFile: string }).plantsFile = file;
   return repo;

@@ -1,8 +1,7 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { FAKE_KEYS, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assertBuilt, cli, makeRepo, MATH, parseJson, PLANTS, reviewer } from './helpers.js';
+import { alive, assertBuilt, cleanScratch, cli, scratch, until, makeRepo, MATH, parseJson, PLANTS, reviewer } from './helpers.js';
 
 let server: FakeProviderServer;
 let repo: TempRepo;
@@ -15,10 +14,13 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.reset();
   repo = makeRepo();
-  plantsFile = join(repo.dir, '..', `${repo.dir.split('/').pop()}-plants.json`);
+  plantsFile = scratch('plants.json');
   writeFileSync(plantsFile, JSON.stringify(PLANTS));
 });
-afterEach(() => repo.cleanup());
+afterEach(() => {
+  repo.cleanup();
+  cleanScratch();
+});
 
 const env = () => ({ ...server.env(), ADLC_RETRY_BASE_MS: '0' });
 const yes = '{"match": true, "reason": "it names the defect"}';
@@ -56,6 +58,23 @@ describe('--scorer judge (the default) through the fake provider server', () => 
     const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile], env());
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('oracle control');
+  });
+
+  it('a failed control stops a reviewer that is still running, and restores the files', async () => {
+    const pidFile = scratch('reviewer.pid');
+    // The judge answers only once the reviewer is running, so the control fails mid-review.
+    server.handle(async () => {
+      for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 50));
+      return no;
+    });
+    const result = await cli(repo, ['--review-cmd', reviewer('sleep', pidFile), '--plants-file', plantsFile], env());
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('oracle control');
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    // Killed (its group got SIGTERM, then SIGKILL); give the system a moment to reap it.
+    await until(() => !alive(pid), 'the reviewer to be gone', 5000);
+    expect(repo.read('src/math.js')).toBe(MATH);
+    expect(repo.status()).toBe('');
   });
 
   it('no provider: fails closed with exit 1 before planting anything', async () => {

@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { cleanEnv, type TempRepo } from '@adlc/core/testkit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RestoreJsonSchema } from '../src/index.js';
-import { assertBuilt, BIN, cli, makeRepo, MATH, parseJson, PLANTS, reviewer } from './helpers.js';
+import { alive, assertBuilt, BIN, cleanScratch, scratch, cli, makeRepo, MATH, parseJson, PLANTS, reviewer, until } from './helpers.js';
 
 let repo: TempRepo;
 const stray: number[] = [];
@@ -19,31 +17,15 @@ afterEach(() => {
     }
   }
   repo?.cleanup();
+  cleanScratch();
 });
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function until(check: () => boolean, what: string, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Starts a run whose reviewer sleeps forever; resolves once the reviewer runs (the plants are in). */
 async function startSleepingRun() {
   repo = makeRepo();
-  const plantsFile = join(tmpdir(), `rc-plants-${process.pid}-${Date.now()}.json`);
+  const plantsFile = scratch('plants.json');
   writeFileSync(plantsFile, JSON.stringify(PLANTS));
-  const pidFile = join(tmpdir(), `rc-reviewer-${process.pid}-${Date.now()}.pid`);
+  const pidFile = scratch('reviewer.pid');
   const child = spawn(process.execPath, [BIN, '--review-cmd', reviewer('sleep', pidFile), '--plants-file', plantsFile, '--scorer', 'repro'], {
     cwd: repo.dir,
     env: cleanEnv() as NodeJS.ProcessEnv,
