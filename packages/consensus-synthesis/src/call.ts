@@ -35,8 +35,7 @@ export async function callModel(spec: ReviewerSpec, prompt: string, opts: CallOp
       provider: spec.provider,
       tier: opts.tier,
       timeoutMs: opts.timeoutMs,
-      // Core checks ADLC_COMMAND before it looks at the per-call command; a `command:` reviewer is configured by its spec.
-      env: spec.command ? { ...opts.env, ADLC_COMMAND: spec.command } : opts.env,
+      env: opts.env,
       cwd: opts.cwd,
       ...(spec.command ? { command: spec.command } : {}),
     });

@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { git, isGitRepo, opError } from '@adlc/core';
+import { git, opError } from '@adlc/core';
 
 const run = promisify(execFile);
 
@@ -54,23 +54,26 @@ async function untrackedPatches(root: string): Promise<{ files: string[]; patch:
 }
 
 export async function readChangeSet(cwd: string, base: string, head: string | undefined): Promise<ChangeSet> {
-  if (!(await isGitRepo(cwd))) {
+  let root: string;
+  try {
+    root = await git.root(cwd);
+  } catch {
     throw opError(`not a git repository: ${cwd}`, { hint: 'run consensus-synthesis --mode=code-review inside the repository to review' });
   }
-  const root = await git.root(cwd);
-  const baseSha = await git.revParse(root, base);
-  const headSha = head === undefined ? null : await git.revParse(root, head);
-  const [diff, files, log] = await Promise.all([
+  // Independent git calls run side by side: start-up time is what a user waits for before the first model call.
+  const [baseSha, headSha] = await Promise.all([git.revParse(root, base), head === undefined ? null : git.revParse(root, head)]);
+  const [diff, files, log, untracked] = await Promise.all([
     git.diff(root, baseSha, headSha ?? undefined),
     git.diffFiles(root, baseSha, headSha ?? undefined),
     gitOut(root, ['log', '--reverse', '--format=%s', `${baseSha}..${headSha ?? 'HEAD'}`]).catch(() => ''),
+    headSha === null ? untrackedPatches(root) : null,
   ]);
-  let fullDiff = diff;
-  let allFiles = files;
-  if (headSha === null) {
-    const untracked = await untrackedPatches(root);
-    fullDiff += untracked.patch;
-    allFiles = [...files, ...untracked.files.filter((f) => !files.includes(f))];
-  }
-  return { root, baseSha, headSha, diff: fullDiff, files: allFiles, subjects: log.split('\n').map((s) => s.trim()).filter(Boolean) };
+  return {
+    root,
+    baseSha,
+    headSha,
+    diff: untracked === null ? diff : diff + untracked.patch,
+    files: untracked === null ? files : [...files, ...untracked.files.filter((f) => !files.includes(f))],
+    subjects: log.split('\n').map((s) => s.trim()).filter(Boolean),
+  };
 }

@@ -3,7 +3,7 @@
 
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
-import { createReporter, gateFail, opError, pass, promptOnly, writeFileAtomic, type Outcome } from '@adlc/core';
+import { createReporter, gateFail, opError, pass, prewarmProviders, promptOnly, writeFileAtomic, type Outcome } from '@adlc/core';
 import { addUsage, buildConsensus, reviewerResults, synthesisProblem } from './consensus.js';
 import { buildStage1Input, type Stage1Input } from './inputs.js';
 import { assignLetters, mulberry32 } from './letters.js';
@@ -68,6 +68,8 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
     throw opError('no chairman available: none of Claude, Gemini or OpenAI has a key', { hint: 'name one with --chairman (e.g. --chairman "command:claude -p")' });
   }
 
+  // The SDKs load while git and the files are read, instead of after.
+  if (!opts.promptOnly) prewarmProviders([...reviewers, ...chairmen].map((spec) => spec.provider), { env, cwd });
   const input = await buildStage1Input(opts, { cwd, redactor, readStdin: deps.readStdin ?? readAllStdin });
   if (opts.promptOnly) return promptOnly([{ label: 'stage 1 (sent to every reviewer)', prompt: input.prompt }], opts.json) as Outcome<never>;
   const redactions = () => ({ count: redactor.total.count, kinds: { ...redactor.total.kinds } });
