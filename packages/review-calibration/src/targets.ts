@@ -1,9 +1,9 @@
 // Which files get plants: the commit's added or modified source files (tests, configuration,
 // generated and vendored code left out), else the --files fallback; and the lines it changed.
 
-import { readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { git, isInsideRoot, opError } from '@adlc/core';
+import { git, isInsideRoot, OpError, opError } from '@adlc/core';
 
 const SOURCE_EXTENSIONS = new Set([
   'js', 'jsx', 'mjs', 'cjs', 'ts', 'tsx', 'mts', 'cts',
@@ -100,8 +100,15 @@ async function loadAll(
   for (const file of files) {
     let bytes: Buffer;
     try {
+      // A symlink would plant the bug in whatever file it points at, under another name.
+      if ((await lstat(path.join(root, file))).isSymbolicLink()) {
+        if (explicit) throw opError(`--files entry ${file} is a symbolic link; give the file it points at`);
+        skipped.push({ file, reason: 'a symbolic link' });
+        continue;
+      }
       bytes = await readFile(path.join(root, file));
     } catch (error) {
+      if (OpError.isInstance(error)) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       if (explicit) throw opError(`--files entry ${file} cannot be read (${code ?? 'error'})`);
       skipped.push({ file, reason: code === 'ENOENT' ? 'deleted since the commit' : `unreadable (${code})` });
