@@ -50,6 +50,7 @@ export {
   generalPrompt,
   chairmanCodeReviewPrompt,
   chairmanGeneralPrompt,
+  neutraliseDelimiters,
   REVIEW_FORMAT,
   ANALYSIS_FORMAT,
   TIERS_FORMAT,

@@ -84,8 +84,13 @@ export function generalPrompt(ctx: GeneralContext): string {
   return parts.join('\n');
 }
 
+/** A review may not forge another reviewer's block (a line `--- Reviewer B ---` in its text). */
+export function neutraliseDelimiters(text: string): string {
+  return text.replace(/^[ \t]*-{3,}[ \t]*Reviewer[ \t]+[A-Z]{1,2}[ \t]*-{3,}[ \t]*$/gim, '[a line imitating a reviewer delimiter was removed]');
+}
+
 function reviewsBlock(reviews: readonly LetteredReview[]): string {
-  return reviews.map((r) => `--- Reviewer ${r.letter} ---\n${r.text.trim()}`).join('\n\n');
+  return reviews.map((r) => `--- Reviewer ${r.letter} ---\n${neutraliseDelimiters(r.text).trim()}`).join('\n\n');
 }
 
 export const TIERS_FORMAT = `## High Priority - Multiple Reviewers Agree

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { redactSecrets, writeFileAtomic } from '@adlc/core';
+import { opError, redactSecrets, writeFileAtomic } from '@adlc/core';
 import type { AttemptFailure, Chairman, Gate, Mode, ReviewerResult } from './schema.js';
 
 export interface ReportInput {
@@ -94,8 +94,12 @@ export async function writeReport(content: string, opts: { out: string | undefin
   const text = redactSecrets(content, opts.env);
   if (opts.out !== undefined) {
     const target = path.resolve(opts.cwd, opts.out);
-    await writeFileAtomic(target, text, { mode: 0o600 });
-    await chmod(target, 0o600);
+    try {
+      await writeFileAtomic(target, text, { mode: 0o600 });
+      await chmod(target, 0o600);
+    } catch (error) {
+      throw opError(`cannot write --out ${opts.out}: ${(error as Error).message}`, { hint: 'give --out a writable file path (or omit it for the temp dir)' });
+    }
     return target;
   }
   for (let attempt = 0; ; attempt += 1) {

@@ -2,6 +2,7 @@
 // chairman with fallback → report file, SARIF, and the verdict. The one function cli.ts calls.
 
 import { randomInt } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createReporter, gateFail, opError, pass, prewarmProviders, promptOnly, writeFileAtomic, type Outcome } from '@adlc/core';
 import { addUsage, buildConsensus, reviewerResults, synthesisProblem } from './consensus.js';
@@ -68,6 +69,12 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
     throw opError('no chairman available: none of Claude, Gemini or OpenAI has a key', { hint: 'name one with --chairman (e.g. --chairman "command:claude -p")' });
   }
 
+  // Output paths are checked before any model is paid for.
+  for (const [flag, file] of [['--out', opts.out], ['--sarif', opts.sarif]] as const) {
+    if (file !== undefined && (await stat(path.resolve(cwd, file)).catch(() => null))?.isDirectory()) {
+      throw opError(`${flag} ${file} is a directory`, { hint: `give ${flag} a file path` });
+    }
+  }
   // The SDKs load while git and the files are read, instead of after.
   if (!opts.promptOnly) prewarmProviders([...reviewers, ...chairmen].map((spec) => spec.provider), { env, cwd });
   const input = await buildStage1Input(opts, { cwd, redactor, readStdin: deps.readStdin ?? readAllStdin });
@@ -143,12 +150,11 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
   reporter.endProgress();
   const chairWarnings = stage2.failed.map((f) => `${f.name} could not chair: ${f.error}`);
   if (!stage2.ok) {
-    await stopWithReport(
+    return stopWithReport(
       `every chairman failed: ${chairWarnings.join('; ')}`,
       { chairFailures: stage2.failed },
       'check the keys and --timeout, or pick a chairman with --chairman',
     );
-    throw new Error('unreachable');
   }
   warnings.push(...chairWarnings);
   if (opts.json) for (const w of chairWarnings) reporter.warn(w);
@@ -171,7 +177,10 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
   let sarifPath: string | null = null;
   if (opts.sarif !== undefined) {
     sarifPath = path.resolve(cwd, opts.sarif);
-    await writeFileAtomic(sarifPath, `${JSON.stringify(toSarif(results, VERSION), null, 2)}\n`);
+    const target = sarifPath;
+    await writeFileAtomic(target, `${JSON.stringify(toSarif(results, VERSION), null, 2)}\n`).catch((error: unknown) => {
+      throw opError(`cannot write --sarif ${opts.sarif}: ${(error as Error).message}`, { hint: `the report was written to ${reportPath}` });
+    });
   }
   const doc: ConsensusOutput = {
     mode: input.mode,

@@ -89,6 +89,7 @@ describe('bad input is refused before anything is sent', () => {
     [['--mode=code-review', '--base-sha=HEAD', '--reviewers=mistral'], /unknown reviewer "mistral"/],
     [['--mode=code-review', '--base-sha=HEAD', '--min-reviewers=4'], /--min-reviewers 4 is more than the 3 reviewer/],
     [['--mode=code-review', '--base-sha=HEAD', '--plan-file=missing.md'], /cannot read --plan-file missing.md: no such file/],
+    [['--mode=code-review', '--base-sha=HEAD', '--out=src'], /--out src is a directory/],
   ])('%j', async (args, message) => {
     const { repo } = repoWithChange();
     const result = await cli(args, repo.dir, server.env());
@@ -200,6 +201,20 @@ process.stdin.on('data', (d) => (s += d)).on('end', () => {
     const result = await cli(['--mode=code-review', `--base-sha=${base}`, '--min-reviewers=3'], repo.dir, server.env());
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/only 2\/3 reviewers answered, fewer than --min-reviewers 3/);
+    repo.cleanup();
+  });
+
+  it('a named reviewer without a key is reported with the variable to set', async () => {
+    const { repo, base } = repoWithChange();
+    server.handle((r) => (isChairman(r) ? SYNTHESIS_APPROVE : reviewText()));
+    const { OPENAI_API_KEY: _omitted, ...env } = server.env();
+    const result = await cli(['--mode=code-review', `--base-sha=${base}`, '--reviewers=anthropic,openai', '--json'], repo.dir, env);
+    expect(result.exitCode).toBe(0);
+    const doc = ConsensusOutputSchema.parse(JSON.parse(result.stdout));
+    expect(doc.answered).toBe(1);
+    expect(doc.reviewers[1]).toMatchObject({ name: 'Codex', status: 'error' });
+    expect(doc.reviewers[1]!.error).toMatch(/OPENAI_API_KEY/);
+    expect(server.requestsFor('openai')).toHaveLength(0);
     repo.cleanup();
   });
 
