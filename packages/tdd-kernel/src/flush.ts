@@ -8,7 +8,7 @@ import type { KernelContext } from './context.js';
 import type { EditRevertedEvent } from './event-types.js';
 import { runContext, recordTestRun, resolveRequests, resolveRunner } from './run-tests.js';
 import type { TestResult } from './runners/types.js';
-import { changedSinceTurnStart, endTurn, readBlob, takeTurn, type TurnEntry } from './turn.js';
+import { changedSinceTurnStart, endTurn, readBlob, restoreTurn, takeTurn, type TurnEntry } from './turn.js';
 
 export interface RevertedFile {
   file: string;
@@ -35,10 +35,14 @@ export interface FlushResult {
 
 export async function flush(ctx: KernelContext): Promise<FlushResult> {
   const { entries, taken } = takeTurn(ctx.paths.scratch, ctx.session);
+  let done = false;
   try {
     const changed = entries.filter((e) => changedSinceTurnStart(ctx.paths.scratch, ctx.paths.root, e));
     const ids = [...new Set(changed.flatMap((e) => e.test_ids))];
-    if (ids.length === 0) return idle();
+    if (ids.length === 0) {
+      done = true;
+      return idle();
+    }
     const runner = await resolveRunner(ctx);
     const state = ctx.state();
     const { requests, unknown } = resolveRequests(ctx, ids, state);
@@ -58,6 +62,7 @@ export async function flush(ctx: KernelContext): Promise<FlushResult> {
       const claims = state.claims.filter((c) => c.test_id === id && c.session === ctx.session);
       return claims.length > 0 && claims.every((c) => c.failed_greens + 1 >= 2);
     });
+    done = true;
     const ts = ctx.now();
     if (!warned && reverted.length > 0) {
       ctx.append([
@@ -78,7 +83,9 @@ export async function flush(ctx: KernelContext): Promise<FlushResult> {
       message: describe(results, reverted, closed, warned),
     };
   } finally {
-    endTurn(ctx.paths.scratch, taken, ctx.now());
+    // A runner that could not run, or Ctrl-C, before any revert: the buffer goes back for the next flush.
+    if (done || entries.length === 0) endTurn(ctx.paths.scratch, taken, ctx.now());
+    else restoreTurn(ctx.paths.scratch, ctx.session, taken);
   }
 }
 

@@ -123,6 +123,17 @@ export function takeTurn(scratch: string, session: string | null): { entries: Tu
   return { entries: readTurn(scratch, session, taken), taken };
 }
 
+/** A flush that failed or was interrupted gives its buffer back, so the edits can still be flushed or reverted. */
+export function restoreTurn(scratch: string, session: string | null, taken: string | null): void {
+  if (!taken) return;
+  try {
+    fs.appendFileSync(turnFile(scratch, session), fs.readFileSync(taken));
+    fs.rmSync(taken, { force: true });
+  } catch {
+    // leave the taken file in place: nothing is lost
+  }
+}
+
 const BLOB_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 
 /** Drops the taken buffer; pre-edit copies are content-addressed (shared), so only old ones are pruned. */

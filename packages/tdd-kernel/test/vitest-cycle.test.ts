@@ -216,6 +216,21 @@ it('zero', () => { expect(price(0)).toBe(0); });
     expect((await kernel(repo, ['check', 'src/price.ts'])).exitCode).toBe(2);
   });
 
+  it('a runner that cannot run is exit 1 and the turn stays buffered, nothing reverted', async () => {
+    repo = makeProject('vitest', { 'src/price.test.ts': PRICE_TEST, 'src/price.ts': PRICE_SRC });
+    await kernel(repo, ['run', PRICE_ID]);
+    await kernel(repo, ['claim', PRICE_ID, 'src/price.ts']);
+    await kernel(repo, ['check', 'src/price.ts']);
+    repo.write({ 'src/price.ts': 'export const price = (n: number) => n * 1.2;\n', '.tdd-kernel/config.json': JSON.stringify({ command: 'node -e "process.exit(3)"' }) });
+    const broken = await kernel(repo, ['flush']);
+    expect(broken.exitCode).toBe(1);
+    expect(broken.stderr).toContain('wrote no report');
+    expect(StatusOutputSchema.parse(JSON.parse((await kernel(repo, ['status', '--json'])).stdout)).buffered).toMatchObject([{ file: 'src/price.ts' }]);
+    repo.write({ '.tdd-kernel/config.json': '{}' });
+    const ok = FlushOutputSchema.parse(JSON.parse((await kernel(repo, ['flush', '--json'])).stdout));
+    expect(ok.kept).toEqual(['src/price.ts']);
+  });
+
   it('bad input is an operational error (exit 1) with one line, no stack', async () => {
     repo = makeProject('vitest', { 'src/price.ts': PRICE_SRC, '.tdd-kernel/config.json': '{"runnr": "vitest"}' });
     const bad = await kernel(repo, ['status']);
