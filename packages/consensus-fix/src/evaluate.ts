@@ -11,7 +11,8 @@ export type WorkspaceSource = { kind: 'in-place'; workspace: Workspace } | { kin
 
 export interface EvaluateHooks {
   onStage?: (index: number, stage: 'repro' | 'rails') => void;
-  onDone?: (prepared: Prepared) => void;
+  /** `gateMs`: time spent in the test and rails commands. */
+  onDone?: (prepared: Prepared, gateMs: number) => void;
 }
 
 /** Settles every runnable candidate (status 'survived' or 'failed'), in place. */
@@ -41,7 +42,7 @@ async function evaluateOne(p: Prepared, gates: Gates, workspace: Workspace, hook
     p.record.status = 'failed';
     p.record.failure = { stage: outcome.stage, exitCode: outcome.exitCode, outputTail: outcome.outputTail };
   }
-  hooks.onDone?.(p);
+  hooks.onDone?.(p, outcome.durationMs);
 }
 
 /** Writes the changes, runs the gates, and restores the originals whatever happens. */

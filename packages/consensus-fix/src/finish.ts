@@ -52,7 +52,7 @@ async function recheck(winner: Winner, fc: FinishContext): Promise<void> {
     : await fc.pool!.reuseOrMake(fc.target.root, fc.ctx.cwd, originalsOf(fc.allowed));
   const again = await tryChanges(winner.changes, fc.gates, workspace);
   fc.reporter.endProgress();
-  fc.log.event('recheck', { index: winner.index, ok: again.ok, ...(again.ok ? {} : { stage: again.stage, exitCode: again.exitCode }) });
+  fc.log.event('recheck', { index: winner.index, ok: again.ok, gateMs: again.durationMs, ...(again.ok ? {} : { stage: again.stage, exitCode: again.exitCode }) });
   if (!again.ok) {
     winner.flaky = true;
     const how = again.stage === 'timeout' ? `timed out at the ${again.gate}` : `failed at the ${again.gate} (exit ${again.exitCode})`;

@@ -18,7 +18,7 @@ import {
   type Reporter,
 } from '@adlc/core';
 import { evaluateAll, type WorkspaceSource } from './evaluate.js';
-import { runGate, type Gates } from './gates.js';
+import { runGate, warmUpCommandRunner, type Gates } from './gates.js';
 import { finish, originalsOf } from './finish.js';
 import { RunLog } from './log-dir.js';
 import type { ConsensusFixOptions, RunContext } from './options.js';
@@ -52,7 +52,9 @@ export async function consensusFix(opts: ConsensusFixOptions, ctx: RunContext): 
   sweepStaleCopies();
   const allowed = resolveFiles(opts.files, ctx.cwd, target.root);
   const providers = opts.promptOnly ? [] : resolveProviders(opts.providers, ctx.env);
+  const warmed = warmUpCommandRunner(ctx.cwd);
   if (!opts.promptOnly) await assertClean(target, Boolean(opts.allowDirty));
+  await warmed;
   const syntax = opts.normalize === 'syntax' ? coreSyntaxTools : undefined;
   const log = RunLog.open(opts.logDir, ctx.env);
   const warnings: string[] = [];
@@ -122,7 +124,7 @@ export async function consensusFix(opts: ConsensusFixOptions, ctx: RunContext): 
         reporter.progress(`candidate #${index}: ${stage === 'repro' ? 'running --test-cmd' : 'running --rails'}`);
         log.event('stage', { index, stage });
       },
-      onDone: (p) => log.event('settled', verdictEvent(p)),
+      onDone: (p, gateMs) => log.event('settled', { ...verdictEvent(p), gateMs }),
     });
     reporter.endProgress();
 

@@ -24,8 +24,13 @@ export interface Target {
 }
 
 export async function findTarget(cwd: string): Promise<Target> {
-  if (await isGitRepo(cwd)) return { root: await git.root(cwd), isRepo: true };
-  return { root: realpathSync(cwd), isRepo: false };
+  try {
+    return { root: await git.root(cwd), isRepo: true };
+  } catch (error) {
+    // Not a repository (or git cannot tell): treated like a dirty tree by the guard.
+    if (await isGitRepo(cwd)) throw error;
+    return { root: realpathSync(cwd), isRepo: false };
+  }
 }
 
 export interface AllowedFile {
