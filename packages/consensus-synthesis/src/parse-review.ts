@@ -31,8 +31,11 @@ const FIELD = new RegExp(
   String.raw`^\s*(?:${BULLET}\s*)?(SEVERITY|LOCATION|FILE|WHERE|DESCRIPTION|ISSUE|DETAILS?|PROBLEM)\s*(?::|\s[-–—]\s)\s*(.*)$`,
   'i',
 );
+// `- [CRITICAL] text`, `- (minor) text`, `- Critical: text`, `- IMPORTANT - text`; a plain
+// `- Low test coverage` is prose, not a severity.
+const WORDS = SEVERITY_WORDS.join('|');
 const COMPACT = new RegExp(
-  String.raw`^\s*${BULLET}\s*\[?\(?(${SEVERITY_WORDS.join('|')})\)?\]?\s*(?:[:\-–—]\s*|\s+)(.+)$`,
+  String.raw`^\s*${BULLET}\s*(?:[\[(](${WORDS})[\])]\s*[:\-–—]?|(${WORDS})\s*[:\-–—])\s*(.+)$`,
   'i',
 );
 
@@ -165,9 +168,9 @@ export function parseReview(text: string, knownFiles: readonly string[] = []): P
     const compact = COMPACT.exec(line);
     if (compact) {
       flush();
-      const rest = compact[2]!.trim();
+      const rest = compact[3]!.trim();
       const location = findLocation(rest, knownFiles, { requireKnown: knownFiles.length > 0 });
-      draft = { severity: parseSeverity(compact[1]!), location: null, description: [rest] };
+      draft = { severity: parseSeverity(compact[1] ?? compact[2]!), location: null, description: [rest] };
       if (location) draft.location = `${location.file}${location.line === null ? '' : `:${location.line}`}`;
       field = 'description';
       continue;

@@ -79,6 +79,8 @@ function toItem(draft: ItemDraft, names: Record<string, string>, knownFiles: rea
     severity = parseSeverity(word[1]!);
     head = word[2]!.trim();
   }
+  // The template's own placeholder line, echoed back, is not an issue.
+  if (/^description\.?$/i.test(head) || head === '') return null;
   const all = [head, ...draft.sub].join('\n');
   const reviewers = citedLetters(all).map((letter) => names[letter] ?? `Reviewer ${letter}`);
   const location = findLocation(all, knownFiles, { requireKnown: knownFiles.length > 0 });

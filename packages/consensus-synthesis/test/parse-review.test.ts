@@ -115,6 +115,11 @@ APPROVE | APPROVE_WITH_CONCERNS | REQUEST_CHANGES`,
     });
   });
 
+  it('does not read a prose bullet that starts with a severity-like word as a finding', () => {
+    const parsed = parseReview('## ISSUES FOUND\n- Low test coverage overall, but fine\n- (minor) typo in src/auth.ts:3\n## OVERALL ASSESSMENT\nAPPROVE', FILES);
+    expect(parsed.findings).toEqual([{ severity: 'SUGGESTION', file: 'src/auth.ts', line: 3, endLine: null, description: 'typo in src/auth.ts:3' }]);
+  });
+
   it('reports prose with no structure as unparsed, finding nothing', () => {
     const parsed = parseReview('Looks fine to me, nice work overall.', FILES);
     expect(parsed).toMatchObject({ parsed: false, findings: [], assessment: null });

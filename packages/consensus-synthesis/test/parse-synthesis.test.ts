@@ -100,6 +100,20 @@ Review medium priority concerns`,
     expect({ high: parsed.high.length, medium: parsed.medium.length, consider: parsed.consider.length, recommendation: parsed.recommendation }).toEqual(expected);
   });
 
+  it('does not count the template placeholder echoed back as an issue', () => {
+    const parsed = parseCodeReviewSynthesis(`## High Priority - Multiple Reviewers Agree
+[Issues mentioned by 2+ reviewers - group similar issues]
+- [SEVERITY] Description
+  - Reviewer A: "specific quote"
+## Medium Priority
+None
+## Consider
+None
+FINAL RECOMMENDATION: All reviewers approve - safe to merge`);
+    expect(parsed.high).toEqual([]);
+    expect(parsed.recommendation).toBe('approve');
+  });
+
   it('finds nothing in prose that ignores the format', () => {
     const parsed = parseCodeReviewSynthesis('The reviewers broadly liked the change.');
     expect(parsed.tiersFound).toEqual([]);
