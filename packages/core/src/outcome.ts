@@ -91,7 +91,14 @@ export async function runMain(name: string, command: () => Promise<Outcome>, opt
   const env = options.env ?? process.env;
   const json = wantsJson(argv);
   installInterruptHandlers();
-  let code: number;
+  let code: number | undefined;
+  // A reader that goes away (`tool --help | head`) is not an error of ours: stop quietly.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(code ?? 0);
+      throw error;
+    });
+  }
   try {
     const outcome = await command();
     if (outcome.output) {

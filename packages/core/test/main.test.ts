@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ErrorOutputSchema } from '../src/outcome.js';
@@ -68,5 +69,16 @@ describe('runMain and parseArgs through a real CLI process', () => {
     const result = await run(['--verdict', 'ask']);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/ANTHROPIC_API_KEY.*OPENAI_API_KEY.*GEMINI_API_KEY/);
+  });
+
+  it('stops quietly when the reader of stdout goes away (tool --help | head)', async () => {
+    const child = spawn(process.execPath, [bin, '--prompt-only', '--n', '3'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Close our end before the child writes: its write fails with EPIPE.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE|Unhandled|\n\s+at /);
+    expect(code).toBe(0);
   });
 });
