@@ -3,6 +3,7 @@
 
 export {
   ConsensusOutputSchema,
+  PromptOnlyOutputSchema,
   ReviewerResultSchema,
   FindingSchema,
   ConsensusSchema,
@@ -18,6 +19,7 @@ export {
   RECOMMENDATIONS,
   REVIEWER_STATUSES,
   type ConsensusOutput,
+  type PromptOnlyOutput,
   type ReviewerResult,
   type Finding,
   type Consensus,

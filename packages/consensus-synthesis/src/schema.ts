@@ -137,3 +137,10 @@ export const ConsensusOutputSchema = z.object({
   usage: UsageSchema,
 });
 export type ConsensusOutput = z.infer<typeof ConsensusOutputSchema>;
+
+/** The --json document of --prompt-only (core's promptOnly shape): the prompts, never sent. */
+export const PromptOnlyOutputSchema = z.object({
+  promptOnly: z.literal(true),
+  prompts: z.array(z.object({ label: z.string(), system: z.string().optional(), prompt: z.string() })),
+});
+export type PromptOnlyOutput = z.infer<typeof PromptOnlyOutputSchema>;

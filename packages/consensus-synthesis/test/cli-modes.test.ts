@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FAKE_KEYS, makeTempRepo, startFakeProviderServer, type FakeProviderServer } from '@adlc/core/testkit';
-import { ConsensusOutputSchema } from '../src/index.js';
+import { ConsensusOutputSchema, PromptOnlyOutputSchema } from '../src/index.js';
 import { cli, isChairman, repoWithChange, reviewText, SYNTHESIS_APPROVE, SYNTHESIS_HIGH } from './support.js';
 
 let server: FakeProviderServer;
@@ -235,6 +235,11 @@ process.stdin.on('data', (d) => (s += d)).on('end', () => {
     expect(result.exitCode).toBe(0);
     expect(result.stdout).toContain('CHANGE DESCRIPTION: Compute the mean');
     expect(result.stdout).toContain('## OVERALL ASSESSMENT');
+    const json = await cli(['--mode=general-prompt', '--prompt=Why?', '--prompt-only', '--json'], repo.dir, {});
+    expect(json.exitCode).toBe(0);
+    const doc = PromptOnlyOutputSchema.parse(JSON.parse(json.stdout));
+    expect(doc.prompts[0]!.prompt).toMatch(/^Why\?\n/);
+    expect(server.requests).toHaveLength(0);
     repo.cleanup();
   });
 });
