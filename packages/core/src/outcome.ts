@@ -120,7 +120,7 @@ export async function runMain(name: string, command: () => Promise<Outcome>, opt
 function reportFailure(name: string, error: unknown, json: boolean, env: NodeJS.ProcessEnv): number {
   if (HelpShown.isInstance(error)) return 0;
   if (InterruptedError.isInstance(error)) {
-    process.stderr.write(`${name}: interrupted by ${error.signal}; files restored\n`);
+    process.stderr.write(`${name}: interrupted by ${error.signal}; anything it had changed was put back\n`);
     return error.exitCode;
   }
   let message: string;

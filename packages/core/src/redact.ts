@@ -16,7 +16,8 @@ export const SECRET_PATTERNS: ReadonlyArray<{ name: string; pattern: RegExp }> =
   { name: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\b/g },
   {
     name: 'assigned-secret',
-    pattern: /\b([A-Za-z0-9_]*(?:SECRET|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|AUTH_TOKEN|PRIVATE_KEY)[A-Za-z0-9_]*\s*[:=]\s*)(["']?)[^\s"'`]{8,}\2/gi,
+    // An already-redacted value is not a second secret: redacting twice must count once.
+    pattern: /\b([A-Za-z0-9_]*(?:SECRET|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|AUTH_TOKEN|PRIVATE_KEY)[A-Za-z0-9_]*\s*[:=]\s*)(["']?)(?!\[REDACTED)[^\s"'`]{8,}\2/gi,
   },
 ];
 

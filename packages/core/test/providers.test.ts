@@ -56,6 +56,7 @@ describe.each(KEY_PROVIDERS)('%s adapter through the real SDK', (provider, proto
     expect(err.provider).toBe(provider);
     expect(err.message).toContain('nope');
     expect(err.message).toContain('HTTP 400');
+    expect(err.message).not.toMatch(/HTTP 400: 400/);
     expect(server.requestsFor(protocol)).toHaveLength(1);
   });
 

@@ -25,4 +25,11 @@ describe('redactSecrets', () => {
     const code = 'const total = items.reduce((sum, item) => sum + item.price, 0);\nexport function skip() {}';
     expect(redactWithCount(code, {})).toEqual({ text: code, count: 0, kinds: {} });
   });
+
+  it('counts a secret once when the text is redacted twice', () => {
+    const once = redactWithCount('DB_PASSWORD=hunter2hunter2 and sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAA', {});
+    const twice = redactWithCount(once.text, {});
+    expect(once.count).toBe(2);
+    expect(twice).toEqual({ text: once.text, count: 0, kinds: {} });
+  });
 });

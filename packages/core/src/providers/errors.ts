@@ -41,6 +41,8 @@ export function toProviderError(provider: string, model: string, error: unknown,
   else if (/abort/i.test(name) || (err as { code?: unknown }).code === 'ABORT_ERR') status = 'aborted';
   else if (/timeout/i.test(name)) status = 'timeout';
   else status = 'connection';
-  const detail = oneLine(redactSecrets(providerMessage(err), env)) || name || 'unknown error';
+  // SDK messages often open with the status ("401 Invalid key"); the prefix already says it.
+  const message = providerMessage(err).replace(/^\s*\d{3}\b\s*(status code[^,:]*[,:]?\s*)?/i, '');
+  const detail = oneLine(redactSecrets(message, env)) || name || 'unknown error';
   return new ProviderError({ provider, model, status, message: detail, retryable: isRetryableStatus(status), cause: err });
 }
