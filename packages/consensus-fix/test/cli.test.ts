@@ -4,39 +4,25 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempRepo, runCli, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeTempRepo, runCli, type TempRepo } from '@adlc/core/testkit';
 import { ErrorOutputSchema } from '@adlc/core';
-import { PromptOnlyOutputSchema, RestoreOutputSchema } from '../src/schema.js';
-import { BASE_ARGS, BIN, BUGGY, FIX, FIX_OTHER, FIX_SPACED, FIX_THIRD, GAMING, RAILS, REPRO, WRONG, answer, bytes, fix, makeRepo, parseOutput } from './support.js';
+import { BASE_ARGS, BIN, BUGGY, FIX, FIX_OTHER, FIX_SPACED, FIX_THIRD, GAMING, REPRO, WRONG, answer, bytes, fix, parseOutput, useSuite } from './support.js';
 
-let server: FakeProviderServer;
-const repos: TempRepo[] = [];
+const suite = useSuite('cli');
 const dirs: string[] = [];
-beforeAll(async () => {
-  server = await startFakeProviderServer();
-});
-afterAll(async () => {
-  await server.close();
-  for (const r of repos) r.cleanup();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-afterEach(() => server.reset());
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-function repo(extra = {}): TempRepo {
-  const r = makeRepo(extra);
-  repos.push(r);
-  return r;
-}
+const repo = (extra = {}) => suite.repo(extra);
 
-const env = () => ({ ...server.env(), ADLC_RETRY_BASE_MS: '1' });
+const env = () => ({ ...suite.server.env(), ADLC_RETRY_BASE_MS: '1' });
 const run = (r: TempRepo, args: string[], extraEnv: Record<string, string> = {}) =>
   runCli(BIN, args, { cwd: r.dir, env: { ...env(), ...extraEnv } });
 
 describe('gate verdicts', () => {
   it('exit 0: two agreeing fixes win; the gaming fix lands in failed at the rails; nothing is written', async () => {
     const r = repo();
-    server.enqueue('anthropic', fix(FIX), fix(GAMING), fix(FIX_SPACED));
+    suite.server.enqueue('anthropic', fix(FIX), fix(GAMING), fix(FIX_SPACED));
     const res = await run(r, [...BASE_ARGS, '--json']);
     expect(res.exitCode, res.stderr).toBe(0);
     const doc = parseOutput(res.stdout);
@@ -59,15 +45,15 @@ describe('gate verdicts', () => {
     expect(bytes(r, 'src/calc.mjs').toString()).toBe(BUGGY);
     expect(r.status()).toBe('');
     // Candidate 0 at temperature 0, the others above it.
-    const temps = server.requests.map((q) => q.temperature).sort();
+    const temps = suite.server.requests.map((q) => q.temperature).sort();
     expect(temps).toEqual([0, 0.8, 0.8]);
-    expect(server.requests[0]!.prompt).toContain('add(2, 3) should be 5, got -1');
-    expect(server.requests[0]!.prompt).toContain(BUGGY.trimEnd());
+    expect(suite.server.requests[0]!.prompt).toContain('add(2, 3) should be 5, got -1');
+    expect(suite.server.requests[0]!.prompt).toContain(BUGGY.trimEnd());
   });
 
   it('exit 2: no survivors', async () => {
     const r = repo();
-    server.enqueue('anthropic', fix(WRONG), fix(GAMING), fix(BUGGY));
+    suite.server.enqueue('anthropic', fix(WRONG), fix(GAMING), fix(BUGGY));
     const res = await run(r, [...BASE_ARGS, '--json']);
     expect(res.exitCode).toBe(2);
     const doc = parseOutput(res.stdout);
@@ -80,7 +66,7 @@ describe('gate verdicts', () => {
 
   it('exit 2: all-divergent survivors mean spec ambiguity', async () => {
     const r = repo();
-    server.enqueue('anthropic', fix(FIX), fix(FIX_OTHER), fix(FIX_THIRD));
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX_OTHER), fix(FIX_THIRD));
     const res = await run(r, BASE_ARGS);
     expect(res.exitCode).toBe(2);
     expect(res.stdout).toContain('all-divergent: spec ambiguity — escalate');
@@ -88,7 +74,7 @@ describe('gate verdicts', () => {
     const json = await run(r, [...BASE_ARGS, '--json'], {});
     // The queue is empty now: every call fails, which is an operational error, not a verdict.
     expect(json.exitCode).toBe(1);
-    server.enqueue('anthropic', fix(FIX), fix(FIX_OTHER), fix(FIX_THIRD));
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX_OTHER), fix(FIX_THIRD));
     const doc = parseOutput((await run(r, [...BASE_ARGS, '--json'])).stdout);
     expect(doc.summary.allDivergent).toBe(true);
     expect(doc.summary.groups).toBe(3);
@@ -97,7 +83,7 @@ describe('gate verdicts', () => {
 
   it('exit 0 with --n < 3 and a single survivor; the text report shows each fate', async () => {
     const r = repo();
-    server.enqueue('anthropic', fix(FIX));
+    suite.server.enqueue('anthropic', fix(FIX));
     const res = await run(r, [...BASE_ARGS, '--n', '1']);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stdout).toMatch(/#0 +survived +2 changed lines, group 0/);
@@ -107,7 +93,7 @@ describe('gate verdicts', () => {
 
   it('without --rails, warns on stderr and checks the repro only', async () => {
     const r = repo();
-    server.enqueue('anthropic', fix(GAMING), fix(GAMING));
+    suite.server.enqueue('anthropic', fix(GAMING), fix(GAMING));
     const res = await run(r, ['--test-cmd', REPRO, '--files', 'src/calc.mjs', '--n', '2', '--json']);
     expect(res.exitCode).toBe(0);
     expect(res.stderr).toMatch(/WARNING: no --rails/);
@@ -122,7 +108,7 @@ describe('operational errors (exit 1)', () => {
     expect(res.exitCode).toBe(1);
     expect(res.stderr).toContain('already passes');
     expect(ErrorOutputSchema.parse(JSON.parse(res.stdout)).error.exitCode).toBe(1);
-    expect(server.requests).toHaveLength(0);
+    expect(suite.server.requests).toHaveLength(0);
   });
 
   it('a dirty tree, and a directory outside git, unless --allow-dirty', async () => {
@@ -132,11 +118,11 @@ describe('operational errors (exit 1)', () => {
     expect(dirty.exitCode).toBe(1);
     expect(dirty.stderr).toContain('uncommitted changes: notes.txt');
     const plain = makeTempRepo({ noGit: true, files: { 'src/calc.mjs': BUGGY } });
-    repos.push(plain);
+    dirs.push(plain.dir);
     const outside = await runCli(BIN, ['--test-cmd', 'node -e "process.exit(1)"', '--files', 'src/calc.mjs'], { cwd: plain.dir, env: env() });
     expect(outside.exitCode).toBe(1);
     expect(outside.stderr).toContain('not a git repository');
-    server.enqueue('anthropic', fix(FIX));
+    suite.server.enqueue('anthropic', fix(FIX));
     const allowed = await run(r, [...BASE_ARGS, '--allow-dirty', '--n', '1']);
     expect(allowed.exitCode, allowed.stderr).toBe(0);
     expect(readFileSync(join(r.dir, 'notes.txt'), 'utf8')).toBe('unsaved work\n');
@@ -151,7 +137,7 @@ describe('operational errors (exit 1)', () => {
 
   it('every completion failing names the provider and the status', async () => {
     const r = repo();
-    server.handle(() => ({ status: 401, message: 'invalid x-api-key' }));
+    suite.server.handle(() => ({ status: 401, message: 'invalid x-api-key' }));
     const res = await run(r, [...BASE_ARGS, '--json']);
     expect(res.exitCode).toBe(1);
     expect(res.stderr).toMatch(/anthropic .*HTTP 401/);
@@ -182,7 +168,7 @@ describe('hostile and broken answers', () => {
     const r = repo();
     symlinkSync(outside, join(r.dir, 'escape'));
     r.commit('add a symlink');
-    server.enqueue(
+    suite.server.enqueue(
       'anthropic',
       fix(FIX),
       answer(['test/add-repro.mjs', 'process.exit(0);\n']),
@@ -206,8 +192,8 @@ describe('hostile and broken answers', () => {
 
   it('a completion that fails after retries is discarded with its reason; --providers rotates', async () => {
     const r = repo();
-    server.handle(() => ({ status: 500, message: 'overloaded' }), 'anthropic');
-    server.handle(() => fix(FIX), 'openai');
+    suite.server.handle(() => ({ status: 500, message: 'overloaded' }), 'anthropic');
+    suite.server.handle(() => fix(FIX), 'openai');
     const res = await run(r, [...BASE_ARGS, '--providers', 'openai,anthropic', '--json']);
     expect(res.exitCode, res.stderr).toBe(0);
     const doc = parseOutput(res.stdout);
@@ -221,7 +207,7 @@ describe('hostile and broken answers', () => {
   it('a candidate whose repro outlives --timeout fails with stage timeout', async () => {
     const r = repo();
     const hang = BUGGY.replace('  return a - b;', '  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30000);\n  return a + b;');
-    server.enqueue('anthropic', fix(hang), fix(FIX));
+    suite.server.enqueue('anthropic', fix(hang), fix(FIX));
     const res = await run(r, [...BASE_ARGS, '--n', '2', '--timeout', '2', '--json']);
     expect(res.exitCode, res.stderr).toBe(0);
     const doc = parseOutput(res.stdout);

@@ -2,39 +2,24 @@
 // --max-changed-lines, the flaky re-check and the rails-red-at-baseline diagnosis.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
+import { describe, expect, it } from 'vitest';
+import { runCli, type TempRepo } from '@adlc/core/testkit';
 import { PromptOnlyOutputSchema } from '../src/schema.js';
-import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, RAILS, REPRO, bytes, fix, makeRepo, parseOutput } from './support.js';
+import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, RAILS, REPRO, bytes, fix, parseOutput, useSuite } from './support.js';
 
-let server: FakeProviderServer;
-const repos: TempRepo[] = [];
-const scratch = mkdtempSync(join(tmpdir(), 'cf-features-'));
-beforeAll(async () => {
-  server = await startFakeProviderServer();
-});
-afterAll(async () => {
-  await server.close();
-  for (const r of repos) r.cleanup();
-  rmSync(scratch, { recursive: true, force: true });
-});
-afterEach(() => server.reset());
+const suite = useSuite('features');
+const scratch = suite.scratch;
 
-function repo(extra = {}): TempRepo {
-  const r = makeRepo(extra);
-  repos.push(r);
-  return r;
-}
-const run = (r: TempRepo, args: string[], env: Record<string, string> = {}) => runCli(BIN, args, { cwd: r.dir, env: { ...server.env(), ...env } });
+const repo = (extra = {}) => suite.repo(extra);
+const run = (r: TempRepo, args: string[], env: Record<string, string> = {}) => runCli(BIN, args, { cwd: r.dir, env: { ...suite.server.env(), ...env } });
 
 describe('--apply', () => {
   it('writes the winner with the original CRLF endings and mode, then re-runs the gates on it', async () => {
     const crlf = (text: string) => text.replace(/\n/g, '\r\n');
     const r = repo({ 'src/calc.mjs': { content: crlf(BUGGY), mode: 0o755 } });
-    server.enqueue('anthropic', fix(FIX), fix(FIX_SPACED), fix(FIX));
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX_SPACED), fix(FIX));
     const res = await run(r, [...BASE_ARGS, '--apply', '--json']);
     expect(res.exitCode, res.stderr).toBe(0);
     const doc = parseOutput(res.stdout);
@@ -49,7 +34,7 @@ describe('--apply', () => {
 
   it('writes nothing when the gate fails', async () => {
     const r = repo();
-    server.enqueue('anthropic', fix(BUGGY), fix(BUGGY), fix(BUGGY));
+    suite.server.enqueue('anthropic', fix(BUGGY), fix(BUGGY), fix(BUGGY));
     const res = await run(r, [...BASE_ARGS, '--apply']);
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toContain('nothing applied');
@@ -78,7 +63,7 @@ describe('evidence', () => {
     const r = repo();
     const logDir = join(scratch, 'log');
     const patch = join(scratch, 'winner.patch');
-    server.enqueue('anthropic', fix(FIX), fix(FIX), 'not json');
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX), 'not json');
     const res = await run(r, [...BASE_ARGS, '--out', patch, '--log-dir', logDir]);
     expect(res.exitCode, res.stderr).toBe(0);
     execFileSync('git', ['apply', patch], { cwd: r.dir });
@@ -96,7 +81,7 @@ describe('evidence', () => {
 
   it('--max-changed-lines discards candidates over the cap', async () => {
     const r = repo();
-    server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
     const res = await run(r, [...BASE_ARGS, '--max-changed-lines', '1', '--json']);
     expect(res.exitCode).toBe(2);
     const doc = parseOutput(res.stdout);
@@ -110,7 +95,7 @@ describe('baseline and flakiness', () => {
     const r = repo({
       'test/flaky.mjs': `import { readFileSync, writeFileSync } from 'node:fs';\nimport { add } from '../src/calc.mjs';\nconst file = ${JSON.stringify(counter)};\nlet n = 0;\ntry { n = Number(readFileSync(file, 'utf8')); } catch {}\nn += 1;\nwriteFileSync(file, String(n));\nif (add(2, 3) !== 5 || n % 2 === 1) process.exit(1);\n`,
     });
-    server.enqueue('anthropic', fix(FIX));
+    suite.server.enqueue('anthropic', fix(FIX));
     const res = await run(r, ['--test-cmd', 'node test/flaky.mjs', '--rails', RAILS, '--files', 'src/calc.mjs', '--n', '1', '--json']);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(parseOutput(res.stdout).winner!.flaky).toBe(true);
@@ -119,7 +104,7 @@ describe('baseline and flakiness', () => {
 
   it('says so when every candidate failed at rails that were already red at baseline', async () => {
     const r = repo({ 'test/other.mjs': `console.log('not ok 1 - legacy export is broken');\nprocess.exit(1);\n` });
-    server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
     const res = await run(r, ['--test-cmd', REPRO, '--rails', `${RAILS}; node test/other.mjs`, '--files', 'src/calc.mjs', '--json']);
     expect(res.exitCode).toBe(2);
     const doc = parseOutput(res.stdout);

@@ -1,30 +1,20 @@
 // --normalize syntax: layout and comments do not split agreement; code that no longer parses fails
 // at stage `syntax` before any test runs.
 
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
-import { BASE_ARGS, BIN, BUGGY, FIX, fix, makeRepo, parseOutput } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '@adlc/core/testkit';
+import { BASE_ARGS, BIN, BUGGY, FIX, fix, parseOutput, useSuite } from './support.js';
 
 const COMPACT = BUGGY.replace('  return a - b;', '  // the bug: it subtracted\n  return a+b;');
 const BROKEN = BUGGY.replace('  return a - b;', '  return a + ;');
 
-let server: FakeProviderServer;
-const repos: TempRepo[] = [];
-beforeAll(async () => {
-  server = await startFakeProviderServer();
-});
-afterAll(async () => {
-  await server.close();
-  for (const r of repos) r.cleanup();
-});
-afterEach(() => server.reset());
+const suite = useSuite('normalize');
 
 describe('--normalize', () => {
   it('syntax: comments and spacing agree; an unparsable candidate fails at stage syntax', async () => {
-    const r = makeRepo();
-    repos.push(r);
-    server.enqueue('anthropic', fix(FIX), fix(COMPACT), fix(BROKEN));
-    const res = await runCli(BIN, [...BASE_ARGS, '--normalize', 'syntax', '--json'], { cwd: r.dir, env: server.env() });
+    const r = suite.repo();
+    suite.server.enqueue('anthropic', fix(FIX), fix(COMPACT), fix(BROKEN));
+    const res = await runCli(BIN, [...BASE_ARGS, '--normalize', 'syntax', '--json'], { cwd: r.dir, env: suite.server.env() });
     expect(res.exitCode, res.stderr).toBe(0);
     const doc = parseOutput(res.stdout);
     expect(doc.normalize).toBe('syntax');
@@ -37,10 +27,9 @@ describe('--normalize', () => {
   });
 
   it('whitespace (the default): the same two fixes do not agree', async () => {
-    const r = makeRepo();
-    repos.push(r);
-    server.enqueue('anthropic', fix(FIX), fix(COMPACT), fix(BROKEN));
-    const res = await runCli(BIN, [...BASE_ARGS, '--json'], { cwd: r.dir, env: server.env() });
+    const r = suite.repo();
+    suite.server.enqueue('anthropic', fix(FIX), fix(COMPACT), fix(BROKEN));
+    const res = await runCli(BIN, [...BASE_ARGS, '--json'], { cwd: r.dir, env: suite.server.env() });
     expect(res.exitCode).toBe(2);
     const doc = parseOutput(res.stdout);
     expect(doc.summary.allDivergent).toBe(true);

@@ -2,32 +2,17 @@
 // evaluation that never writes the user's tree.
 
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, runCli, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
+import { describe, expect, it } from 'vitest';
+import { cleanEnv, runCli, type TempRepo } from '@adlc/core/testkit';
 import { RestoreOutputSchema } from '../src/schema.js';
-import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, GAMING, WRONG, bytes, fix, makeRepo, parseOutput } from './support.js';
+import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, GAMING, WRONG, bytes, fix, parseOutput, useSuite } from './support.js';
 
-let server: FakeProviderServer;
-const repos: TempRepo[] = [];
-const scratch = mkdtempSync(join(tmpdir(), 'cf-safety-'));
-beforeAll(async () => {
-  server = await startFakeProviderServer();
-});
-afterAll(async () => {
-  await server.close();
-  for (const r of repos) r.cleanup();
-  rmSync(scratch, { recursive: true, force: true });
-});
-afterEach(() => server.reset());
+const suite = useSuite('safety');
+const scratch = suite.scratch;
 
-function repo(): TempRepo {
-  const r = makeRepo();
-  repos.push(r);
-  return r;
-}
+const repo = (extra = {}) => suite.repo(extra);
 
 /** A fix whose repro sleeps for a while, after writing the test process's pid where the test can see it. */
 function slowFix(pidFile: string): string {
@@ -56,8 +41,8 @@ function killQuietly(pid: number): void {
 /** Starts the CLI, waits until a candidate's repro is running (its files are written), then signals it. */
 async function interruptMidEvaluation(r: TempRepo, signal: NodeJS.Signals, name: string) {
   const pidFile = join(scratch, `${name}.pid`);
-  server.enqueue('anthropic', fix(slowFix(pidFile)), fix(FIX), fix(FIX));
-  const child = spawn(process.execPath, [BIN, ...BASE_ARGS], { cwd: r.dir, env: cleanEnv({ ...server.env() }) as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  suite.server.enqueue('anthropic', fix(slowFix(pidFile)), fix(FIX), fix(FIX));
+  const child = spawn(process.execPath, [BIN, ...BASE_ARGS], { cwd: r.dir, env: cleanEnv({ ...suite.server.env() }) as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
@@ -113,8 +98,8 @@ describe('signals during evaluation', () => {
     const { testPid } = await interruptMidEvaluation(r, 'SIGKILL', 'sigkill-next');
     killQuietly(testPid);
     expect(r.status()).not.toBe('');
-    server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
-    const next = await runCli(BIN, [...BASE_ARGS, '--json'], { cwd: r.dir, env: server.env() });
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    const next = await runCli(BIN, [...BASE_ARGS, '--json'], { cwd: r.dir, env: suite.server.env() });
     expect(next.exitCode, next.stderr).toBe(0);
     expect(next.stderr).toContain('restored 1 file(s) left by an interrupted consensus-fix run');
     expect(bytes(r, 'src/calc.mjs').toString()).toBe(BUGGY);

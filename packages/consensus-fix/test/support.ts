@@ -1,10 +1,12 @@
 // Shared fixtures of the integration tests: a small repository with a real bug, a repro script,
 // rails, and candidate answers (right, gaming, divergent, hostile).
 
-import { readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeTempRepo, type FileTree, type TempRepo } from '@adlc/core/testkit';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { makeTempRepo, startFakeProviderServer, type FakeProviderServer, type FileTree, type TempRepo } from '@adlc/core/testkit';
 import { ConsensusFixOutputSchema, type ConsensusFixOutput } from '../src/schema.js';
 
 export const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.js');
@@ -50,3 +52,31 @@ export function bytes(repo: TempRepo, file: string): Buffer {
 }
 
 export const BASE_ARGS = ['--test-cmd', REPRO, '--rails', RAILS, '--files', 'src/calc.mjs'];
+
+/** One fake provider server per test file (reset after each test), repositories and a scratch dir cleaned up at the end. */
+export function useSuite(name: string) {
+  let server: FakeProviderServer | undefined;
+  const repos: TempRepo[] = [];
+  const scratch = mkdtempSync(join(tmpdir(), `cf-${name}-`));
+  beforeAll(async () => {
+    server = await startFakeProviderServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+    for (const r of repos) r.cleanup();
+    rmSync(scratch, { recursive: true, force: true });
+  });
+  afterEach(() => server?.reset());
+  return {
+    get server(): FakeProviderServer {
+      if (!server) throw new Error('the fake server starts in beforeAll');
+      return server;
+    },
+    scratch,
+    repo(extra: FileTree = {}): TempRepo {
+      const r = makeRepo(extra);
+      repos.push(r);
+      return r;
+    },
+  };
+}
