@@ -8,6 +8,8 @@ import path from 'node:path';
 export interface BashWrites {
   /** Paths as written in the command (relative to its cwd or absolute). */
   files: string[];
+  /** Those of `files` the command deletes or empties (rm, git rm, the source of mv, truncate). */
+  deleted: string[];
   /** Reasons the command's writes could not be determined. */
   unknown: string[];
   /** The command invokes a tdd-kernel subcommand only the user may run (refactor on, init, --mode warn). */
@@ -18,9 +20,10 @@ const SEPARATORS = new Set([';', '&&', '||', '|', '&', '\n', '|&']);
 const NOT_WRITES = /^(?:\/dev\/(?:null|stdout|stderr|tty|fd\/\d+)|&\d*-?)$/;
 
 export function bashWrites(command: string, tmpDirs: readonly string[] = [os.tmpdir(), '/tmp', '/var/tmp']): BashWrites {
-  const out: BashWrites = { files: [], unknown: [], forbidden: null };
+  const out: BashWrites = { files: [], deleted: [], unknown: [], forbidden: null };
   for (const words of splitCommands(tokenize(command))) analyse(words, out);
-  out.files = [...new Set(out.files)].filter((f) => !isTemp(f, tmpDirs));
+  out.files = [...new Set([...out.deleted, ...out.files])].filter((f) => !isTemp(f, tmpDirs));
+  out.deleted = [...new Set(out.deleted)].filter((f) => !isTemp(f, tmpDirs));
   return out;
 }
 
@@ -147,14 +150,22 @@ function analyse(tokens: Token[], out: BashWrites): void {
       out.files.push(...destination(args));
       break;
     case 'mv':
-      out.files.push(...operands.slice(0, -1), ...destination(args));
+      out.deleted.push(...moveSources(args));
+      out.files.push(...destination(args));
       break;
     case 'rm':
     case 'unlink':
-    case 'truncate':
-    case 'touch':
     case 'shred':
-      out.files.push(...operands.filter((o) => !/^\d+[KMG]?$/.test(o)));
+      out.deleted.push(...operands);
+      break;
+    case 'truncate':
+      out.deleted.push(...operands.filter((o) => !/^\d+[KMG]?$/.test(o)));
+      break;
+    case 'touch':
+      out.files.push(...operands);
+      break;
+    case 'git':
+      gitWrites(args, out);
       break;
     case 'dd': {
       const of = args.find((a) => a.startsWith('of='));
@@ -176,6 +187,31 @@ function analyse(tokens: Token[], out: BashWrites): void {
     default:
       if (/^(?:python\d*(?:\.\d+)?|node|nodejs|deno|bun|ruby)$/.test(name)) scriptWrites(args, out);
   }
+}
+
+/** git subcommands that change files in the work tree: rm and mv, and checkout/restore of paths. */
+function gitWrites(args: string[], out: BashWrites): void {
+  let i = 0;
+  while (i < args.length && args[i]!.startsWith('-')) i += ['-C', '-c', '--git-dir', '--work-tree'].includes(args[i]!) ? 2 : 1;
+  const sub = args[i];
+  const rest = args.slice(i + 1);
+  const paths = rest.filter((a) => !a.startsWith('-'));
+  if (sub === 'rm') {
+    if (!rest.includes('--cached')) out.deleted.push(...paths);
+  } else if (sub === 'mv') {
+    out.deleted.push(...moveSources(rest));
+    out.files.push(...destination(rest));
+  } else if (sub === 'restore' || (sub === 'checkout' && rest.includes('--'))) {
+    const after = sub === 'checkout' ? rest.slice(rest.indexOf('--') + 1) : paths.filter((p) => !/^(?:HEAD|[0-9a-f]{7,40})$/.test(p));
+    out.files.push(...after);
+  }
+}
+
+/** The sources of a mv: gone from where they were. */
+function moveSources(args: string[]): string[] {
+  const t = args.findIndex((a) => a === '-t' || a === '--target-directory');
+  if (t !== -1) return args.filter((a, i) => i > t + 1 && !a.startsWith('-'));
+  return args.filter((a) => !a.startsWith('-')).slice(0, -1);
 }
 
 function inPlaceFiles(args: string[]): string[] {

@@ -14,6 +14,7 @@ import { gateEdit } from './gate.js';
 import { handleClaudeHook } from './hook-claude.js';
 import { defaultHookCommand, initClaudeCode } from './init-claude.js';
 import { findRoot, projectPaths } from './project.js';
+import { recoverInterrupted } from './recover.js';
 import { refactorOff, refactorOn } from './refactor.js';
 import { renderCheck, renderClaim, renderDoctor, renderFlush, renderRefactor, renderRun, renderStatus } from './render.js';
 import { NoRunnerError, runTests } from './run-tests.js';
@@ -74,6 +75,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       return pass(result, opts.json ? { json: result } : { text: `${result.created ? 'created' : 'updated'} ${result.settings}: PreToolUse and Stop run \`${result.command}\`` });
     }
     const ctx = context(opts, env);
+    // A flush killed mid-revert is finished (or its buffer given back) before any command reads the turn.
+    if (name !== 'flush') for (const note of await recoverInterrupted(ctx)) process.stderr.write(`tdd-kernel: ${note}\n`);
     return await dispatch(name, args, opts, ctx);
   } catch (error) {
     throw asOpError(error);

@@ -85,6 +85,8 @@ export interface RepairEvent {
   reverted: string[];
   /** Claims (test_ids) closed by this repair: their second failed green in a row. */
   closed_test_ids: string[];
+  /** The flush that reverted: a flush finished after a crash appends its events only once. */
+  flush_id?: string;
   ts: number;
   session_id?: string;
 }

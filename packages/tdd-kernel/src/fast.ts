@@ -65,6 +65,11 @@ export async function runFast(argv: readonly string[], env: NodeJS.ProcessEnv = 
       const config = loadConfig(root);
       const session = args.session || env.TDD_KERNEL_SESSION || lastSession(projectPaths(root, config, args.log).scratch);
       const ctx = createContext({ root, config, session, env, ...(args.log ? { log: args.log } : {}), ...(mode ? { mode } : {}) });
+      const { interruptedFlushes } = await import('./recover.js');
+      if (interruptedFlushes(ctx.paths.scratch).length > 0) {
+        const { recoverInterrupted } = await import('./recover.js');
+        for (const note of await recoverInterrupted(ctx)) process.stderr.write(`tdd-kernel: ${note}\n`);
+      }
       const { gateEdit } = await import('./gate.js');
       const result = gateEdit(ctx, rest[0]!);
       if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

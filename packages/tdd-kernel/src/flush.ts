@@ -2,19 +2,16 @@
 // stay, edits whose tests are red go back to their pre-edit bytes (new files are deleted), and a repair
 // event says what happened. Two failed greens in a row close the claim: no endless retry loop.
 
-import * as fs from 'node:fs';
-import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import type { KernelContext } from './context.js';
-import type { EditRevertedEvent } from './event-types.js';
+import { confirmationsInUse } from './confirm.js';
+import { settlePending } from './pending.js';
+import { recoverInterrupted, revertEntries, revertEvents, writePlan, type RevertedFile, type RevertPlan } from './recover.js';
 import { runContext, recordTestRun, resolveRequests, resolveRunner } from './run-tests.js';
 import type { TestResult } from './runners/types.js';
-import { changedSinceTurnStart, endTurn, readBlob, restoreTurn, takeTurn, type TurnEntry } from './turn.js';
+import { changedSinceTurnStart, endTurn, restoreTurn, takeTurn, type TurnEntry } from './turn.js';
 
-export interface RevertedFile {
-  file: string;
-  action: 'restored' | 'deleted';
-  test_ids: string[];
-}
+export type { RevertedFile };
 
 export interface FlushResult {
   /** False when nothing was buffered (or nothing buffered had changed): no runner invocation. */
@@ -31,17 +28,25 @@ export interface FlushResult {
   warned: boolean;
   /** One line per reverted file saying what and why, for the agent. */
   message: string;
+  /** Allowed but never confirmed (PostToolUse), yet changed: not the agent's tool as far as we know; left alone. */
+  unconfirmed: string[];
+  /** Interrupted flushes finished or given back before this one. */
+  recovered: string[];
 }
 
 export async function flush(ctx: KernelContext): Promise<FlushResult> {
+  const recovered = await recoverInterrupted(ctx);
+  const settled = settlePending(ctx.paths.scratch, ctx.session, ctx.paths.root, confirmationsInUse(ctx));
   const { entries, taken } = takeTurn(ctx.paths.scratch, ctx.session);
-  let done = false;
+  // finished: the buffer is spent; planned: files may be half reverted, so the journal stays for recovery.
+  let finished = false;
+  let planned = false;
   try {
     const changed = entries.filter((e) => changedSinceTurnStart(ctx.paths.scratch, ctx.paths.root, e));
     const ids = [...new Set(changed.flatMap((e) => e.test_ids))];
     if (ids.length === 0) {
-      done = true;
-      return idle();
+      finished = true;
+      return { ...idle(), unconfirmed: settled.unconfirmed, recovered, message: describe([], [], [], false, settled.unconfirmed) || 'nothing buffered: no test run' };
     }
     const runner = await resolveRunner(ctx);
     const state = ctx.state();
@@ -56,20 +61,20 @@ export async function flush(ctx: KernelContext): Promise<FlushResult> {
     const toRevert = changed.filter((e) => e.test_ids.some((id) => red.has(id)));
     const kept = changed.filter((e) => !toRevert.includes(e)).map((e) => e.file);
     const warned = ctx.mode === 'warn';
-    const reverted = warned ? toRevert.map((e) => plan(e)) : await revertAll(ctx, toRevert);
     const failed = [...red];
     const closed = failed.filter((id) => {
       const claims = state.claims.filter((c) => c.test_id === id && c.session === ctx.session);
       return claims.length > 0 && claims.every((c) => c.failed_greens + 1 >= 2);
     });
-    done = true;
-    const ts = ctx.now();
-    if (!warned && reverted.length > 0) {
-      ctx.append([
-        ...reverted.map((r): EditRevertedEvent => ({ type: 'edit_reverted', file: r.file, action: r.action, test_ids: r.test_ids, ts })),
-        { type: 'repair', failed_test_ids: failed, reverted: reverted.map((r) => r.file), closed_test_ids: closed, ts },
-      ]);
+    let reverted: RevertedFile[] = toRevert.map(plan);
+    if (!warned && toRevert.length > 0) {
+      const revertPlan: RevertPlan = { revert_plan: true, flush_id: randomBytes(8).toString('hex'), session: ctx.session, files: toRevert.map((e) => e.file), failed_test_ids: failed, closed_test_ids: closed };
+      if (taken) writePlan(taken, revertPlan);
+      planned = true;
+      reverted = await revertEntries(ctx, toRevert);
+      ctx.append(revertEvents(revertPlan, reverted, ctx.now()));
     }
+    finished = true;
     return {
       ran: true,
       command: outcome.command,
@@ -80,41 +85,27 @@ export async function flush(ctx: KernelContext): Promise<FlushResult> {
       failed_test_ids: failed,
       closed_test_ids: closed,
       warned,
-      message: describe(results, reverted, closed, warned),
+      message: describe(results, reverted, closed, warned, settled.unconfirmed),
+      unconfirmed: settled.unconfirmed,
+      recovered,
     };
   } finally {
     // A runner that could not run, or Ctrl-C, before any revert: the buffer goes back for the next flush.
-    if (done || entries.length === 0) endTurn(ctx.paths.scratch, taken, ctx.now());
-    else restoreTurn(ctx.paths.scratch, ctx.session, taken);
+    // After the plan, a failure mid-revert leaves the journal: the next command finishes the revert.
+    if (finished || entries.length === 0) endTurn(ctx.paths.scratch, taken, ctx.now());
+    else if (!planned) restoreTurn(ctx.paths.scratch, ctx.session, taken);
   }
 }
 
 function idle(): FlushResult {
-  return { ran: false, command: null, invocations: 0, results: [], kept: [], reverted: [], failed_test_ids: [], closed_test_ids: [], warned: false, message: 'nothing buffered: no test run' };
+  return { ran: false, command: null, invocations: 0, results: [], kept: [], reverted: [], failed_test_ids: [], closed_test_ids: [], warned: false, message: 'nothing buffered: no test run', unconfirmed: [], recovered: [] };
 }
 
 function plan(e: TurnEntry): RevertedFile {
   return { file: e.file, action: e.existed ? 'restored' : 'deleted', test_ids: e.test_ids };
 }
 
-async function revertAll(ctx: KernelContext, entries: TurnEntry[]): Promise<RevertedFile[]> {
-  if (entries.length === 0) return [];
-  const { writeFileAtomicSync } = await import('@adlc/core');
-  const done: RevertedFile[] = [];
-  for (const e of entries) {
-    const abs = path.join(ctx.paths.root, e.file);
-    if (!e.existed) {
-      fs.rmSync(abs, { force: true });
-    } else {
-      const content = readBlob(ctx.paths.scratch, e.blob ?? '');
-      writeFileAtomicSync(abs, content, { tmpDir: path.join(ctx.paths.scratch, 'tmp'), ...(e.mode === null ? {} : { mode: e.mode }) });
-    }
-    done.push(plan(e));
-  }
-  return done;
-}
-
-function describe(results: TestResult[], reverted: RevertedFile[], closed: string[], warned: boolean): string {
+function describe(results: TestResult[], reverted: RevertedFile[], closed: string[], warned: boolean, unconfirmed: string[]): string {
   const lines: string[] = [];
   for (const r of results) {
     const kind = r.failure_kind ? ` (${r.failure_kind})` : '';
@@ -126,6 +117,9 @@ function describe(results: TestResult[], reverted: RevertedFile[], closed: strin
   }
   for (const id of closed) {
     lines.push(`claim closed: ${id} failed twice after edits; stop retrying. Run \`tdd-kernel run ${id}\`, rethink, and claim again.`);
+  }
+  for (const file of unconfirmed) {
+    lines.push(`not tested: ${file} changed, but the edit the kernel allowed was never confirmed (refused or failed); left as it is`);
   }
   return lines.join('\n');
 }

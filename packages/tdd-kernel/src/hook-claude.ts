@@ -7,7 +7,9 @@ import path from 'node:path';
 import { bashWrites } from './bash-writes.js';
 import { createContext, type KernelContext } from './context.js';
 import { gateEdit, type GateResult } from './gate.js';
-import { findRoot } from './project.js';
+import { confirmEdits } from './confirm.js';
+import { findRoot, relativeToRoot } from './project.js';
+import { interruptedFlushes, recoverInterrupted } from './recover.js';
 import { rememberSession } from './session.js';
 
 export interface HookOptions {
@@ -29,6 +31,7 @@ const PATH_KEYS = ['file_path', 'filePath', 'path', 'notebook_path', 'filename',
 
 interface HookEvent {
   session_id?: string;
+  tool_use_id?: string;
   cwd?: string;
   hook_event_name?: string;
   tool_name?: string;
@@ -51,9 +54,10 @@ export async function handleClaudeHook(input: string, opts: HookOptions = {}): P
   }
   const name = event.hook_event_name;
   try {
-    if (name === 'PreToolUse') return preToolUse(event, opts);
+    if (name === 'PreToolUse') return await preToolUse(event, opts);
+    if (name === 'PostToolUse') return await postToolUse(event, opts);
     if (name === 'Stop' || name === 'SubagentStop') return await stop(event, opts);
-    return { stdout: '', stderr: '' }; // PostToolUse and others: the pre-edit copy was taken before the edit
+    return { stdout: '', stderr: '' };
   } catch (error) {
     const message = (error as Error).message ?? String(error);
     if (name === 'PreToolUse') return { stdout: deny(`tdd-kernel internal error, edit refused (fail closed): ${message}`), stderr: '' };
@@ -64,46 +68,65 @@ export async function handleClaudeHook(input: string, opts: HookOptions = {}): P
   }
 }
 
-function contextFor(event: HookEvent, opts: HookOptions): KernelContext {
+async function contextFor(event: HookEvent, opts: HookOptions): Promise<KernelContext> {
   const env = opts.env ?? process.env;
   const start = env.CLAUDE_PROJECT_DIR || event.cwd || process.cwd();
   const session = typeof event.session_id === 'string' && event.session_id !== '' ? event.session_id : null;
   const ctx = createContext({ root: findRoot(start), session, env, ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: opts.mode } : {}) });
   rememberSession(ctx.paths.scratch, session);
+  // A flush killed mid-revert is finished before anything reads the turn (one readdir when there is none).
+  if (interruptedFlushes(ctx.paths.scratch).length > 0) await recoverInterrupted(ctx);
   return ctx;
 }
 
-function preToolUse(event: HookEvent, opts: HookOptions): HookAnswer {
+/** The files a tool call writes, as absolute paths; null when a write tool names none. */
+function toolWrites(event: HookEvent): { files: Array<{ abs: string; deleted: boolean; unknown: boolean }>; bash?: ReturnType<typeof bashWrites> } | null {
   const tool = event.tool_name ?? '';
   const input = event.tool_input ?? {};
   const cwd = event.cwd ?? process.cwd();
   if (EDIT_TOOLS.has(tool)) {
     const file = stringField(input, tool === 'NotebookEdit' ? ['notebook_path', 'file_path'] : ['file_path']);
-    if (!file) return { stdout: deny(`tdd-kernel: ${tool} without a file path; edit refused`), stderr: '' };
-    const ctx = contextFor(event, opts);
-    const abs = path.resolve(cwd, file);
-    const results = [gateEdit(ctx, abs, { tool, ...newContentOf(tool, abs, input) })];
-    return answer(results);
+    return file ? { files: [{ abs: path.resolve(cwd, file), deleted: false, unknown: false }] } : null;
   }
   if (tool === 'Bash') {
-    const command = typeof input.command === 'string' ? input.command : '';
-    const writes = bashWrites(command);
-    if (writes.forbidden) return { stdout: deny(`tdd-kernel: ${writes.forbidden}`), stderr: '' };
-    if (writes.files.length === 0 && writes.unknown.length === 0) return { stdout: '', stderr: '' };
-    const ctx = contextFor(event, opts);
-    const results = writes.files.map((f) => gateEdit(ctx, path.resolve(cwd, expandHome(f)), { tool }));
-    const refused = results.filter((r) => r.decision === 'deny');
-    if (refused.length === 0 && writes.unknown.length > 0 && ctx.mode !== 'warn' && !ctx.state().refactor.on) {
-      return { stdout: deny(`tdd-kernel: ${writes.unknown.join('; ')}; write files with Edit/Write so the gate can check them`), stderr: '' };
-    }
-    return answer(results);
+    const bash = bashWrites(typeof input.command === 'string' ? input.command : '');
+    const deleted = new Set(bash.deleted);
+    return { bash, files: bash.files.map((f) => ({ abs: path.resolve(cwd, expandHome(f)), deleted: deleted.has(f), unknown: !deleted.has(f) })) };
   }
   if (tool.startsWith('mcp__') && MCP_WRITE.test(tool.slice(tool.lastIndexOf('__') + 2))) {
-    const files = pathArgs(input);
-    if (files.length === 0) return { stdout: '', stderr: '' };
-    const ctx = contextFor(event, opts);
-    return answer(files.map((f) => gateEdit(ctx, path.resolve(cwd, f), { tool })));
+    return { files: pathArgs(input).map((f) => ({ abs: path.resolve(cwd, f), deleted: false, unknown: true })) };
   }
+  return { files: [] };
+}
+
+async function preToolUse(event: HookEvent, opts: HookOptions): Promise<HookAnswer> {
+  const tool = event.tool_name ?? '';
+  const writes = toolWrites(event);
+  if (!writes) return { stdout: deny(`tdd-kernel: ${tool} without a file path; edit refused`), stderr: '' };
+  if (writes.bash?.forbidden) return { stdout: deny(`tdd-kernel: ${writes.bash.forbidden}`), stderr: '' };
+  const unknownWrites = writes.bash?.unknown ?? [];
+  if (writes.files.length === 0 && unknownWrites.length === 0) return { stdout: '', stderr: '' };
+  const ctx = await contextFor(event, opts);
+  // The pre-edit copy is taken now (after the edit is too late) but only counts once PostToolUse confirms.
+  const base = { tool, buffer: 'pending' as const, ...(event.tool_use_id ? { toolUseId: event.tool_use_id } : {}) };
+  const results = writes.files.map((w) => {
+    if (EDIT_TOOLS.has(tool)) return gateEdit(ctx, w.abs, { ...base, ...newContentOf(tool, w.abs, event.tool_input ?? {}) });
+    return gateEdit(ctx, w.abs, { ...base, ...(w.deleted ? { newContent: '' } : {}), ...(w.unknown && tool === 'Bash' ? { contentUnknown: true } : {}) });
+  });
+  const refused = results.filter((r) => r.decision === 'deny');
+  if (refused.length === 0 && unknownWrites.length > 0 && ctx.mode !== 'warn' && !ctx.state().refactor.on) {
+    return { stdout: deny(`tdd-kernel: ${unknownWrites.join('; ')}; write files with Edit/Write so the gate can check them`), stderr: '' };
+  }
+  return answer(results);
+}
+
+/** The tool ran: its pending edits join the turn buffer, to be tested (and reverted if red) at Stop. */
+async function postToolUse(event: HookEvent, opts: HookOptions): Promise<HookAnswer> {
+  const writes = toolWrites(event);
+  if (!writes || writes.files.length === 0) return { stdout: '', stderr: '' };
+  const ctx = await contextFor(event, opts);
+  const files = writes.files.map((w) => relativeToRoot(ctx.paths.root, w.abs)).filter((f): f is string => f !== null);
+  confirmEdits(ctx, { files, ...(event.tool_use_id ? { toolUseId: event.tool_use_id } : {}) });
   return { stdout: '', stderr: '' };
 }
 
@@ -157,10 +180,10 @@ function newContentOf(tool: string, abs: string, input: Record<string, unknown>)
 }
 
 async function stop(event: HookEvent, opts: HookOptions): Promise<HookAnswer> {
-  const ctx = contextFor(event, opts);
+  const ctx = await contextFor(event, opts);
   const { flush } = await import('./flush.js');
   const result = await flush(ctx);
-  if (!result.ran) return { stdout: '', stderr: '' };
+  if (!result.ran) return { stdout: '', stderr: result.recovered.length + result.unconfirmed.length > 0 ? `${result.recovered.map((n) => `tdd-kernel: ${n}\n`).join('')}${result.message}\n` : '' };
   if (result.reverted.length === 0 || result.warned) return { stdout: '', stderr: result.message ? `${result.message}\n` : '' };
   const retry = result.failed_test_ids.filter((id) => !result.closed_test_ids.includes(id));
   if (retry.length === 0) {

@@ -8,6 +8,8 @@ import { KernelUsageError } from './errors.js';
 export const EDIT_MATCHER = 'Edit|Write|MultiEdit|NotebookEdit|Bash|mcp__.*';
 /** PreToolUse must answer fast; a hook that times out lets the edit through, so the limit is generous. */
 export const PRE_TIMEOUT_S = 30;
+/** PostToolUse only moves the pending edit into the turn buffer: short, it runs after every write tool. */
+export const POST_TIMEOUT_S = 10;
 /** Stop runs the turn's tests. */
 export const STOP_TIMEOUT_S = 900;
 
@@ -20,6 +22,11 @@ export interface InitResult {
 
 type HookEntry = { type?: string; command?: string; timeout?: number };
 type MatcherGroup = { matcher?: string; hooks?: HookEntry[] };
+
+/** A hook entry that runs `tdd-kernel hook claude-code` (however the command is spelled). */
+export function isKernelHook(h: HookEntry): boolean {
+  return typeof h.command === 'string' && /tdd-kernel\b.*\bhook\s+claude-code|cli\.js["']?\s+hook\s+claude-code/.test(h.command);
+}
 
 export function initClaudeCode(root: string, command: string, settingsFile = path.join('.claude', 'settings.json')): InitResult {
   const file = path.resolve(root, settingsFile);
@@ -37,12 +44,11 @@ export function initClaudeCode(root: string, command: string, settingsFile = pat
   const hooks = (settings.hooks ?? {}) as Record<string, MatcherGroup[]>;
   if (typeof hooks !== 'object' || Array.isArray(hooks)) throw new KernelUsageError(`${settingsFile}: "hooks" must be an object`);
   let replaced = 0;
-  const isOurs = (h: HookEntry) => typeof h.command === 'string' && /tdd-kernel\b.*\bhook\s+claude-code|cli\.js["']?\s+hook\s+claude-code/.test(h.command);
   for (const event of Object.keys(hooks)) {
     const groups = Array.isArray(hooks[event]) ? hooks[event]! : [];
     hooks[event] = groups
       .map((g) => {
-        const kept = (g.hooks ?? []).filter((h) => !isOurs(h));
+        const kept = (g.hooks ?? []).filter((h) => !isKernelHook(h));
         replaced += (g.hooks ?? []).length - kept.length;
         return { ...g, hooks: kept };
       })
@@ -50,8 +56,9 @@ export function initClaudeCode(root: string, command: string, settingsFile = pat
   }
   const entry = (timeout: number): HookEntry => ({ type: 'command', command, timeout });
   hooks.PreToolUse = [...(hooks.PreToolUse ?? []), { matcher: EDIT_MATCHER, hooks: [entry(PRE_TIMEOUT_S)] }];
-  // No PostToolUse entry: the pre-edit copy and the buffer are taken in PreToolUse (after the edit is too
-  // late to copy what was there), so a PostToolUse hook would only add start-up time to every tool call.
+  // PreToolUse takes the pre-edit copy (after the edit is too late); PostToolUse confirms the edit happened,
+  // so an edit the user refused, or a tool that failed, is never tested or reverted.
+  hooks.PostToolUse = [...(hooks.PostToolUse ?? []), { matcher: EDIT_MATCHER, hooks: [entry(POST_TIMEOUT_S)] }];
   hooks.Stop = [...(hooks.Stop ?? []), { hooks: [entry(STOP_TIMEOUT_S)] }];
   settings.hooks = hooks;
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -2,6 +2,9 @@
 // dispatcher so the invariant is enforced in-process, without spawning the CLI.
 
 import { claim, type ClaimResult } from './claim.js';
+import { confirmEdits } from './confirm.js';
+import { relativeToRoot } from './project.js';
+import { recoverInterrupted } from './recover.js';
 import { createContext, type KernelContext, type KernelOptions } from './context.js';
 import { flush, type FlushResult } from './flush.js';
 import { gateEdit, type GateOptions, type GateResult } from './gate.js';
@@ -18,6 +21,13 @@ export interface Kernel {
   gateEdit(file: string, opts?: GateOptions): GateResult;
   /** Runs tests (all when `ids` is omitted) in one invocation and records them. */
   run(ids?: readonly string[]): Promise<RunSummary>;
+  /**
+   * After an edit gated with `{buffer: 'pending'}` happened: moves it into the turn buffer (an edit never
+   * confirmed is neither tested nor reverted). Edits gated with the default buffer need no confirmation.
+   */
+  confirmEdit(files: string | readonly string[], toolUseId?: string): string[];
+  /** Finishes (or gives back) a flush that was killed; flush calls it too. Returns what it did. */
+  recover(): Promise<string[]>;
   /** Records results of a run the agent did itself. */
   recordTestRun(command: string, results: readonly TestResult[]): TestRunEvent[];
   claim(testId: string, files: readonly string[]): ClaimResult;
@@ -37,6 +47,9 @@ export function createKernel(options: KernelOptions = {}): Kernel {
     context: ctx,
     gateEdit: (file, opts) => gateEdit(ctx, file, opts),
     run: (ids) => runTests(ctx, ids ?? null),
+    confirmEdit: (files, toolUseId) =>
+      confirmEdits(ctx, { files: (typeof files === 'string' ? [files] : files).map((f) => relativeToRoot(ctx.paths.root, f) ?? f), ...(toolUseId ? { toolUseId } : {}) }),
+    recover: () => recoverInterrupted(ctx),
     recordTestRun: (command, results) => recordTestRun(ctx, command, results),
     claim: (testId, files) => claim(ctx, testId, files),
     flush: () => flush(ctx),

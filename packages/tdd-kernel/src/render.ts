@@ -25,9 +25,10 @@ export function renderClaim(r: ClaimResult): string {
 }
 
 export function renderFlush(r: FlushResult): string {
-  if (!r.ran) return r.message;
+  const recovered = r.recovered.map((n) => `recovered: ${n}\n`).join('');
+  if (!r.ran) return `${recovered}${r.message}`;
   const kept = r.kept.length > 0 ? `\nkept: ${r.kept.join(', ')}` : '';
-  return `${r.message}${kept}`;
+  return `${recovered}${r.message}${kept}`;
 }
 
 export function renderRefactor(r: RefactorResult): string {

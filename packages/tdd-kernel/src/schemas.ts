@@ -24,7 +24,7 @@ export const EditClaimEventSchema = z.object({ type: z.literal('edit_claim'), te
 export const EditAllowedEventSchema = z.object({ type: z.literal('edit_allowed'), file: z.string(), via: z.enum(['claim', 'test-file', 'refactor']), test_ids: z.array(z.string()), tool: z.string().optional(), ...base });
 export const EditRefusedEventSchema = z.object({ type: z.literal('edit_refused'), file: z.string(), code: refusalCode, reason: z.string(), tool: z.string().optional(), warned: z.boolean().optional(), ...base });
 export const EditRevertedEventSchema = z.object({ type: z.literal('edit_reverted'), file: z.string(), action: z.enum(['restored', 'deleted']), test_ids: z.array(z.string()), ...base });
-export const RepairEventSchema = z.object({ type: z.literal('repair'), failed_test_ids: z.array(z.string()), reverted: z.array(z.string()), closed_test_ids: z.array(z.string()), ...base });
+export const RepairEventSchema = z.object({ type: z.literal('repair'), failed_test_ids: z.array(z.string()), reverted: z.array(z.string()), closed_test_ids: z.array(z.string()), flush_id: z.string().optional(), ...base });
 export const RefactorOnEventSchema = z.object({ type: z.literal('refactor_on'), test_count: z.number().int(), ...base });
 export const RefactorOffEventSchema = z.object({ type: z.literal('refactor_off'), ...base });
 export const VerifyEventSchema = z.object({ type: z.literal('verify'), command: z.string(), passed: z.boolean(), exit_code: z.number().int().nullable(), duration_ms: z.number(), ...base });
@@ -86,6 +86,10 @@ export const FlushOutputSchema = z.object({
   closed_test_ids: z.array(z.string()),
   warned: z.boolean(),
   message: z.string(),
+  /** Edits allowed in PreToolUse but never confirmed, whose file changed anyway: neither tested nor reverted. */
+  unconfirmed: z.array(z.string()),
+  /** Notes on interrupted flushes this one finished or took back first. */
+  recovered: z.array(z.string()),
 });
 
 /** `tdd-kernel refactor on|off --json`. */
@@ -107,6 +111,7 @@ export const StatusOutputSchema = z.object({
   tests: z.array(z.object({ test_id: z.string(), status: z.enum(['pass', 'fail']), failure_kind: failureKind.optional(), ts: z.number() })),
   claims: z.array(z.object({ test_id: z.string(), target: z.string(), ts: z.number(), failed_greens: z.number().int() })),
   buffered: z.array(z.object({ file: z.string(), test_ids: z.array(z.string()), existed: z.boolean() })),
+  pending: z.array(z.object({ file: z.string(), test_ids: z.array(z.string()) })),
   plan: z
     .object({
       file: z.string(),

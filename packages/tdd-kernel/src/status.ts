@@ -6,6 +6,7 @@ import type { KernelContext } from './context.js';
 import type { FailureKind } from './event-types.js';
 import { KernelUsageError } from './errors.js';
 import { loadState } from './store.js';
+import { listPending } from './pending.js';
 import { readTurn } from './turn.js';
 
 export interface PlanStep {
@@ -23,6 +24,8 @@ export interface StatusResult {
   tests: Array<{ test_id: string; status: 'pass' | 'fail'; failure_kind?: FailureKind; ts: number }>;
   claims: Array<{ test_id: string; target: string; ts: number; failed_greens: number }>;
   buffered: Array<{ file: string; test_ids: string[]; existed: boolean }>;
+  /** Edits allowed by the hook whose tool call has not been confirmed (PostToolUse) yet. */
+  pending: Array<{ file: string; test_ids: string[] }>;
   plan?: { file: string; steps: Array<PlanStep & { state: 'red' | 'green' | 'not-run' | 'refactor-only' }> };
   corrupt_lines: number;
 }
@@ -44,6 +47,7 @@ export function status(ctx: KernelContext, planFile?: string): StatusResult {
       .filter((c) => c.session === ctx.session && state.tests[c.test_id]?.status === 'fail')
       .map((c) => ({ test_id: c.test_id, target: c.target, ts: c.ts, failed_greens: c.failed_greens })),
     buffered: readTurn(ctx.paths.scratch, ctx.session).map((e) => ({ file: e.file, test_ids: e.test_ids, existed: e.existed })),
+    pending: listPending(ctx.paths.scratch, ctx.session).map((p) => ({ file: p.edit.file, test_ids: p.edit.test_ids })),
     corrupt_lines: loaded.corrupt,
   };
   const file = planFile ?? ctx.config.plan;

@@ -16,7 +16,7 @@ export interface TurnEntry {
   ts: number;
 }
 
-function sessionKey(session: string | null): string {
+export function sessionKey(session: string | null): string {
   return session === null ? 'default' : createHash('sha1').update(session).digest('hex').slice(0, 16);
 }
 
@@ -41,6 +41,7 @@ export function readTurn(scratch: string, session: string | null, file = turnFil
     } catch {
       continue; // a torn line from a killed writer: its edit was never confirmed
     }
+    if (typeof entry.file !== 'string' || !Array.isArray(entry.test_ids)) continue; // a flush's revert plan
     const seen = byFile.get(entry.file);
     if (seen) seen.test_ids = [...new Set([...seen.test_ids, ...entry.test_ids])];
     else byFile.set(entry.file, { ...entry, test_ids: [...entry.test_ids] });
@@ -54,24 +55,30 @@ export function readTurn(scratch: string, session: string | null, file = turnFil
  */
 export function bufferEdit(scratch: string, session: string | null, root: string, file: string, testIds: string[], now: number): void {
   const known = readTurn(scratch, session).some((e) => e.file === file);
-  let entry: TurnEntry;
-  if (known) {
-    entry = { file, existed: true, blob: null, mode: null, test_ids: testIds, ts: now };
-  } else {
-    const abs = path.join(root, file);
-    let content: Buffer | null = null;
-    let mode: number | null = null;
-    try {
-      content = fs.readFileSync(abs);
-      mode = fs.statSync(abs).mode & 0o7777;
-    } catch {
-      content = null;
-    }
-    const blob = content === null ? null : saveBlob(scratch, content);
-    entry = { file, existed: content !== null, blob, mode, test_ids: testIds, ts: now };
+  const entry: TurnEntry = known ? { file, existed: true, blob: null, mode: null, test_ids: testIds, ts: now } : snapshot(scratch, root, file, testIds, now);
+  appendTurn(scratch, session, [entry]);
+}
+
+/** The file's pre-edit state as a turn entry: its content saved as a content-addressed copy. */
+export function snapshot(scratch: string, root: string, file: string, testIds: string[], now: number): TurnEntry {
+  const abs = path.join(root, file);
+  let content: Buffer | null = null;
+  let mode: number | null = null;
+  try {
+    content = fs.readFileSync(abs);
+    mode = fs.statSync(abs).mode & 0o7777;
+  } catch {
+    content = null;
   }
+  const blob = content === null ? null : saveBlob(scratch, content);
+  return { file, existed: content !== null, blob, mode, test_ids: testIds, ts: now };
+}
+
+/** Appends entries to the turn buffer in one write (readers merge per file, first record wins). */
+export function appendTurn(scratch: string, session: string | null, entries: readonly TurnEntry[]): void {
+  if (entries.length === 0) return;
   fs.mkdirSync(scratch, { recursive: true });
-  fs.appendFileSync(turnFile(scratch, session), `${JSON.stringify(entry)}\n`);
+  fs.appendFileSync(turnFile(scratch, session), entries.map((e) => `${JSON.stringify(e)}\n`).join(''));
 }
 
 function saveBlob(scratch: string, content: Buffer): string {

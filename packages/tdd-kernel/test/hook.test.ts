@@ -114,7 +114,7 @@ describe('claude-code hook', () => {
     for (let i = 0; i < 2; i++) {
       const out = await kernel(repo, ['init', 'claude-code', '--json']);
       expect(out.exitCode).toBe(0);
-      expect(InitOutputSchema.parse(JSON.parse(out.stdout)).replaced).toBe(i === 0 ? 0 : 2);
+      expect(InitOutputSchema.parse(JSON.parse(out.stdout)).replaced).toBe(i === 0 ? 0 : 3);
     }
     const settings = JSON.parse(repo.read('.claude/settings.json'));
     expect(settings.permissions).toEqual({ allow: ['Bash(npm test)'] });

@@ -76,6 +76,22 @@ describe('bashWrites', () => {
     expect(bashWrites(command).files).toEqual(files);
   });
 
+  it('tells deletions (rm, git rm, the source of a mv or git mv, truncate) from other writes', () => {
+    const table: Array<[string, string[], string[]]> = [
+      ['rm -f src/a.test.ts', ['src/a.test.ts'], ['src/a.test.ts']],
+      ['git rm -q src/a.test.ts', ['src/a.test.ts'], ['src/a.test.ts']],
+      ['git rm --cached src/a.test.ts', [], []],
+      ['git mv src/a.test.ts src/b.test.ts', ['src/a.test.ts', 'src/b.test.ts'], ['src/a.test.ts']],
+      ['git -C . mv src/a.ts lib/', ['src/a.ts', 'lib/a.ts'], ['src/a.ts']],
+      ['truncate -s 0 src/a.ts', ['src/a.ts'], ['src/a.ts']],
+      ['git checkout -- src/a.ts', ['src/a.ts'], []],
+      ['git restore src/a.ts', ['src/a.ts'], []],
+      ['git checkout main', [], []],
+      ['touch src/a.ts', ['src/a.ts'], []],
+    ];
+    for (const [command, files, deleted] of table) expect([bashWrites(command).files, bashWrites(command).deleted], command).toEqual([files, deleted]);
+  });
+
   it('reports a script whose writes it cannot read', () => {
     expect(bashWrites(`python3 -c "p='src/a.py'; open(p,'w').write('x')"`).unknown.length).toBe(1);
   });
