@@ -20,6 +20,12 @@ export interface TestRunEvent {
   test_file?: string;
   /** sha1 of the test file when it ran: a red is only reused while the test file is unchanged. */
   test_file_hash?: string;
+  /** describe titles then the test title, when inside a describe: how Vitest 5's -t is built. */
+  titles?: string[];
+  /** The runner and base command (the red cache's key is test_id and this). */
+  runner?: string;
+  /** On an assertion red: sha1 of each file claimed for the test when it ran (null: it did not exist). */
+  source_hashes?: Record<string, string | null>;
   session_id?: string;
 }
 

@@ -56,7 +56,7 @@ export async function flush(ctx: KernelContext): Promise<FlushResult> {
       ...outcome.results,
       ...unknown.map((id): TestResult => ({ test_id: id, test_id_source: 'annotation', file: '', status: 'fail', failure_kind: 'not_found', message: `test ${id} not found`, duration_ms: 0 })),
     ];
-    recordTestRun(ctx, outcome.command, results);
+    recordTestRun(ctx, outcome.command, results, runner.key);
     const red = new Set(results.filter((r) => r.status === 'fail').map((r) => r.test_id));
     const toRevert = changed.filter((e) => e.test_ids.some((id) => red.has(id)));
     const kept = changed.filter((e) => !toRevert.includes(e)).map((e) => e.file);

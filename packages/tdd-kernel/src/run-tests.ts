@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import path from 'node:path';
 import type { KernelContext } from './context.js';
 import type { TestRunEvent } from './event-types.js';
+import { isGlob } from './globs.js';
 import { findAnnotations } from './runners/annotations.js';
 import { fileHash } from './runners/files.js';
 import type { RunnerAdapter, RunOutcome, TestRequest, TestResult } from './runners/types.js';
@@ -36,7 +37,8 @@ export function resolveRequests(ctx: KernelContext, ids: readonly string[], stat
   for (const id of ids) {
     const sep = id.indexOf('::');
     if (sep > 0) {
-      requests.push({ id, file: id.slice(0, sep), name: id.slice(sep + 2) });
+      const titles = state.tests[id]?.titles;
+      requests.push({ id, file: id.slice(0, sep), name: id.slice(sep + 2), ...(titles ? { titles } : {}) });
       continue;
     }
     const known = state.tests[id]?.test_file;
@@ -107,7 +109,7 @@ export async function runTests(ctx: KernelContext, ids: readonly string[] | null
     outcome = requests.length > 0 ? await runner.run(requests, runContext(ctx)) : emptyOutcome();
   }
   const results = [...outcome.results, ...missing];
-  recordTestRun(ctx, outcome.command, results);
+  recordTestRun(ctx, outcome.command, results, runner.key);
   return {
     command: outcome.command,
     invocations: outcome.invocations,
@@ -126,9 +128,10 @@ function emptyOutcome(): RunOutcome {
 }
 
 /** Appends one test_run event per result (the library entry for agents that run tests themselves). */
-export function recordTestRun(ctx: KernelContext, command: string, results: readonly TestResult[]): TestRunEvent[] {
+export function recordTestRun(ctx: KernelContext, command: string, results: readonly TestResult[], runnerKey?: string): TestRunEvent[] {
   const ts = ctx.now();
   const hashes = new Map<string, string | null>();
+  const state = results.some(isAssertionRed) ? ctx.state() : null;
   const events = results.map((r): TestRunEvent => {
     if (r.file && !hashes.has(r.file)) hashes.set(r.file, fileHash(path.join(ctx.paths.root, r.file)));
     const hash = r.file ? hashes.get(r.file) : null;
@@ -145,8 +148,27 @@ export function recordTestRun(ctx: KernelContext, command: string, results: read
     if (r.message) event.message = r.message;
     if (r.file) event.test_file = r.file;
     if (hash) event.test_file_hash = hash;
+    if (runnerKey) event.runner = runnerKey;
+    if (r.titles) event.titles = r.titles;
+    if (state && isAssertionRed(r)) event.source_hashes = claimedHashes(ctx, state, r.test_id, hashes);
     return event;
   });
   ctx.append(events);
   return events;
+}
+
+function isAssertionRed(r: TestResult): boolean {
+  return r.status === 'fail' && (r.failure_kind ?? 'assertion') === 'assertion';
+}
+
+/** The files claimed for the test (any session, open or closed claims), hashed now: the red's context. */
+function claimedHashes(ctx: KernelContext, state: KernelState, testId: string, cache: Map<string, string | null>): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const c of [...state.claims, ...state.closed]) {
+    if (c.test_id !== testId || isGlob(c.target) || c.target in out) continue;
+    const key = `src:${c.target}`;
+    if (!cache.has(key)) cache.set(key, fileHash(path.join(ctx.paths.root, c.target)));
+    out[c.target] = cache.get(key) ?? null;
+  }
+  return out;
 }

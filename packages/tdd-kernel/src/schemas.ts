@@ -18,6 +18,9 @@ export const TestRunEventSchema = z.object({
   message: z.string().optional(),
   test_file: z.string().optional(),
   test_file_hash: z.string().optional(),
+  runner: z.string().optional(),
+  titles: z.array(z.string()).optional(),
+  source_hashes: z.record(z.string(), z.string().nullable()).optional(),
   ...base,
 });
 export const EditClaimEventSchema = z.object({ type: z.literal('edit_claim'), test_id: z.string(), edit_target: z.string(), ...base });

@@ -11,6 +11,9 @@ export interface TestStatus {
   source: TestIdSource;
   test_file?: string;
   test_file_hash?: string;
+  runner?: string;
+  titles?: string[];
+  source_hashes?: Record<string, string | null>;
   /** ts of the latest assertion red, which is what a claim must follow. */
   last_red_ts?: number;
 }
@@ -61,6 +64,9 @@ export function applyEvent(state: KernelState, event: KernelEvent): KernelState 
       if (event.failure_kind) entry.failure_kind = event.failure_kind;
       if (event.test_file) entry.test_file = event.test_file;
       if (event.test_file_hash) entry.test_file_hash = event.test_file_hash;
+      if (event.runner) entry.runner = event.runner;
+      if (event.titles) entry.titles = event.titles;
+      if (event.source_hashes) entry.source_hashes = event.source_hashes;
       const lastRed = red ? event.ts : previous?.last_red_ts;
       if (lastRed !== undefined && event.status === 'fail') entry.last_red_ts = lastRed;
       state.tests[event.test_id] = entry;

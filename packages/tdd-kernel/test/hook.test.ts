@@ -92,6 +92,11 @@ describe('claude-code hook', () => {
     expect(await pre(repo, 'Write', { file_path: path.join(repo.dir, 'src/x.ts'), content: 'export const y = 1;\n' })).toMatchObject({ exitCode: 0, stdout: '' });
     const drop = await pre(repo, 'Write', { file_path: path.join(repo.dir, 'src/x.test.ts'), content: "import { it, expect } from 'vitest';\nit('a', () => { expect(1).toBe(1); });\n" });
     expect(denyReason(drop.stdout)).toContain('from 2 to 1');
+    // Nor through Bash: deleting or moving a test file away, or rewriting it where the count cannot be checked.
+    for (const command of ['rm src/x.test.ts', 'git rm -q src/x.test.ts', 'mv src/x.test.ts src/x.old.ts', 'git mv src/x.test.ts src/y.ts', "sed -i '/b/d' src/x.test.ts"]) {
+      expect(denyReason((await pre(repo, 'Bash', { command })).stdout), command).toMatch(/may not lose tests|from 2 to 0|only be changed with Edit\/Write/);
+    }
+    expect(await pre(repo, 'Bash', { command: 'rm src/x.ts' })).toMatchObject({ exitCode: 0, stdout: '' });
   });
 
   it('fails closed: an internal error denies with the error and exits 0; a write tool without a path is denied', async () => {

@@ -14,6 +14,7 @@ import {
   type KernelEvent,
 } from '../src/index.js';
 import { parseLines } from '../src/log.js';
+import { vitestJoin } from '../src/runners/vitest.js';
 
 const red = (id: string, ts: number, kind: 'assertion' | 'error' = 'assertion'): KernelEvent => ({ type: 'test_run', test_id: id, test_id_source: 'native', status: 'fail', failure_kind: kind, command: 'x', duration_ms: 1, ts });
 const green = (id: string, ts: number): KernelEvent => ({ type: 'test_run', test_id: id, test_id_source: 'native', status: 'pass', command: 'x', duration_ms: 1, ts });
@@ -138,8 +139,17 @@ describe('namePattern', () => {
     expect(re.test('a (b) [c] more')).toBe(false);
     expect(re.test('xzy*z')).toBe(false);
   });
-  it('vitest 5 joins with " > "', () => {
-    const re = new RegExp(namePattern([{ name: 'price adds tax' }], 'space-or-arrow'));
+  it('builds each version\'s pattern from ancestorTitles and title', () => {
+    const req = { name: 'price (eu) adds tax', titles: ['price (eu)', 'adds tax'] };
+    const v4 = new RegExp(namePattern([req], vitestJoin(4)));
+    const v5 = new RegExp(namePattern([req], vitestJoin(5)));
+    // What each version matches -t against: Vitest 4 joins with a space, Vitest 5 with " > ".
+    expect([v4.test('price (eu) adds tax'), v4.test('price (eu) > adds tax')]).toEqual([true, false]);
+    expect([v5.test('price (eu) > adds tax'), v5.test('price (eu) adds tax'), v5.test('price > (eu) adds tax')]).toEqual([true, false, false]);
+    expect(namePattern([req], 'arrow')).toBe('^(?:price \\(eu\\) > adds tax)$');
+  });
+  it('vitest 5 without known titles accepts either separator at each space', () => {
+    const re = new RegExp(namePattern([{ name: 'price adds tax' }], vitestJoin(5)));
     expect(re.test('price > adds tax')).toBe(true);
     expect(re.test('price adds tax')).toBe(true);
   });

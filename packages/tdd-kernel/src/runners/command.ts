@@ -9,6 +9,7 @@ import type { RunnerAdapter, RunOutcome, TestResult } from './types.js';
 export function commandAdapter(template: string): RunnerAdapter {
   return {
     id: 'command',
+    key: `command: ${template}`,
     async run(requests, ctx): Promise<RunOutcome> {
       if (requests === 'all') throw new RunnerError('the "command" runner runs one test at a time: name the tests to run');
       const results: TestResult[] = [];

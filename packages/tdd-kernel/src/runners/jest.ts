@@ -10,7 +10,7 @@ import type { RunContext, RunnerAdapter, RunOutcome, TestRequest } from './types
 export function jestAdapter(root: string, baseCommand?: string): RunnerAdapter {
   const entry = findPackageEntry(root, 'jest', 'bin/jest.js');
   const base = baseCommand ?? (entry ? `node ${shellQuote(entry.path)}` : 'npx jest');
-  return { id: 'jest', run: (requests, ctx) => runJest(base, requests, ctx) };
+  return { id: 'jest', key: `jest: ${base}`, run: (requests, ctx) => runJest(base, requests, ctx) };
 }
 
 async function runJest(base: string, requests: TestRequest[] | 'all', ctx: RunContext): Promise<RunOutcome> {

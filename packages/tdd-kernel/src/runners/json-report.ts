@@ -55,6 +55,7 @@ export function parseJsonReport(report: unknown, root: string, annotations: (rel
         status: t.status === 'passed' ? 'pass' : 'fail',
         duration_ms: Math.round(t.duration ?? 0),
       };
+      if ((t.ancestorTitles ?? []).length > 0) result.titles = [...(t.ancestorTitles ?? []), title];
       if (t.status === 'failed') {
         const message = stripAnsi((t.failureMessages ?? []).join('\n'));
         result.failure_kind = classifyFailure(message);

@@ -11,6 +11,7 @@ import type { RunnerAdapter, TestResult } from './types.js';
 export function junitAdapter(command: string, reportPath?: string): RunnerAdapter {
   return {
     id: 'junit',
+    key: `junit: ${command}`,
     run: (requests, ctx) =>
       withReportDir(async (dir) => {
         const report = reportPath ? path.resolve(ctx.root, reportPath) : path.join(dir, 'junit.xml');
@@ -20,9 +21,12 @@ export function junitAdapter(command: string, reportPath?: string): RunnerAdapte
         const text = readReport(report);
         if (text === null) throw noReport(run, 'the junit command');
         const results: TestResult[] = [];
+        const fileErrors: Record<string, string> = {};
         for (const c of parseJunit(text)) {
           if (c.outcome === 'skipped') continue;
           const file = (c.file ?? c.classname).split(path.sep).join('/');
+          // An error case in a file (it failed to load): its requested tests that did not run are errors too.
+          if (c.outcome === 'error') fileErrors[file] ??= firstLines(c.message);
           const r: TestResult = {
             test_id: `${file}::${c.name}`,
             test_id_source: 'native',
@@ -36,7 +40,7 @@ export function junitAdapter(command: string, reportPath?: string): RunnerAdapte
           }
           results.push(r);
         }
-        return finalize(requests, results, {}, run);
+        return finalize(requests, results, fileErrors, run);
       }),
   };
 }

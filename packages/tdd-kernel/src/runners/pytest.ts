@@ -13,7 +13,7 @@ import type { CommandResult } from '@adlc/core';
 
 export function pytestAdapter(root: string, baseCommand?: string): RunnerAdapter {
   const base = baseCommand ?? (onPath('pytest') ? 'pytest' : 'python3 -m pytest');
-  return { id: 'pytest', run: (requests, ctx) => runPytest(base, requests, ctx) };
+  return { id: 'pytest', key: `pytest: ${base}`, run: (requests, ctx) => runPytest(base, requests, ctx) };
 }
 
 function onPath(name: string): boolean {

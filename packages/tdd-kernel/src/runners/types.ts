@@ -10,6 +10,8 @@ export interface TestRequest {
   name: string | null;
   /** The test's own title when only that is known (a slug resolved from its annotation). */
   title?: string;
+  /** describe titles then the test title, when an earlier report gave them (Vitest 5's -t joins them with " > "). */
+  titles?: string[];
 }
 
 export interface TestResult {
@@ -21,6 +23,8 @@ export interface TestResult {
   failure_kind?: FailureKind;
   message?: string;
   duration_ms: number;
+  /** describe titles then the test title (JSON reports), when the test is inside a describe. */
+  titles?: string[];
 }
 
 export interface RunOutcome {
@@ -45,6 +49,8 @@ export interface RunContext {
 
 export interface RunnerAdapter {
   readonly id: string;
+  /** The runner and its base command: the `command` half of the red cache's key. */
+  readonly key?: string;
   /** Runs the requested tests in one invocation; `all` runs the whole suite. */
   run(requests: TestRequest[] | 'all', ctx: RunContext): Promise<RunOutcome>;
 }

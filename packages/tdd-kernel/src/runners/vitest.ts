@@ -13,6 +13,7 @@ export function vitestAdapter(root: string, baseCommand?: string): RunnerAdapter
   const major = Number((entry?.version ?? '4').split('.')[0]) || 4;
   return {
     id: 'vitest',
+    key: `vitest: ${base}`,
     run: (requests, ctx) => runVitest(base, major, requests, ctx),
   };
 }
@@ -22,7 +23,7 @@ async function runVitest(base: string, major: number, requests: TestRequest[] | 
     const report = path.join(dir, 'vitest.json');
     const args = ['run', '--reporter=json', `--outputFile=${report}`];
     if (requests !== 'all') {
-      args.push(`--testNamePattern=${namePattern(requests, major >= 5 ? 'space-or-arrow' : 'space')}`);
+      args.push(`--testNamePattern=${namePattern(requests, vitestJoin(major))}`);
       args.push(...new Set(requests.map((r) => r.file)));
     }
     const command = `${base} ${args.map(shellQuote).join(' ')}`;
@@ -32,4 +33,9 @@ async function runVitest(base: string, major: number, requests: TestRequest[] | 
     const parsed = parseJsonReport(JSON.parse(text), ctx.root, annotationsOf(ctx.root));
     return finalize(requests, parsed.results, parsed.fileErrors, run);
   });
+}
+
+/** How the detected Vitest joins describe and test titles for -t: Vitest 5 uses " > ". */
+export function vitestJoin(major: number): 'space' | 'arrow' {
+  return major >= 5 ? 'arrow' : 'space';
 }
