@@ -65,7 +65,7 @@ export { fan, DEFAULT_FAN_TEMPERATURE, type FanOptions, type FanResult } from '.
 export { extractJson } from './json.js';
 export { redactSecrets, redactWithCount, secretValues, SECRET_PATTERNS, type Redaction } from './redact.js';
 export { interruptSignal, onInterrupt, installInterruptHandlers, throwIfInterrupted, killProcessGroup, INTERRUPT_EXIT_GRACE_MS, type InterruptCleanup, type InterruptReason } from './interrupt.js';
-export { runCommand, KILL_GRACE_MS, type RunCommandOptions, type CommandResult } from './run-command.js';
+export { runCommand, preloadCommandRunner, KILL_GRACE_MS, type RunCommandOptions, type CommandResult } from './run-command.js';
 export { writeFileAtomic, writeFileAtomicSync, type AtomicWriteOptions } from './atomic-write.js';
 export { conformTextStyle, detectEol, type Eol } from './text-style.js';
 export { FileSnapshot, journalDir, type SnapshotEntry, type FileSnapshotOptions } from './snapshot.js';
@@ -74,3 +74,4 @@ export { git, isGitRepo, isDirty, dirtyFiles } from './git.js';
 export { isInsideRoot, type InsideRootResult } from './paths.js';
 export * as mutate from './mutate/index.js';
 export { normalizeSyntax, parsesCleanly } from './syntax.js';
+export { isProcessAlive } from './process-alive.js';

@@ -47,6 +47,17 @@ const DEFAULT_MAX_CAPTURE_BYTES = 20 * 1024 * 1024;
 type StopReason = 'timeout' | 'abort';
 
 /** Never throws for a non-zero exit; throws OpError when the shell cannot start, InterruptedError on Ctrl-C. */
+/**
+ * Starts loading the process library (execa, ~100 ms) ahead of the first command, so a tool can
+ * overlap that with its own start-up work. Safe to call any number of times.
+ */
+export function preloadCommandRunner(): Promise<void> {
+  return import('execa').then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
 export async function runCommand(command: string, opts: RunCommandOptions): Promise<CommandResult> {
   const interrupt = interruptSignal();
   if (interrupt.aborted) throw interrupt.reason;

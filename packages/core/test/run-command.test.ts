@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OpError } from '../src/errors.js';
 import { runCommand } from '../src/run-command.js';
-import { isRunning } from './support/child.js';
+import { stillRunningAfter } from './support/child.js';
 
 const cwd = mkdtempSync(path.join(os.tmpdir(), 'adlc-run-'));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
@@ -66,7 +66,7 @@ describe('runCommand', () => {
     const result = await runCommand('sleep 30 & echo "pid=$!"; wait', { cwd, timeoutMs: 300 });
     expect(Date.now() - started).toBeLessThan(3000);
     expect(result).toMatchObject({ exitCode: null, timedOut: true, aborted: false });
-    expect(isRunning(printedPid(result.outputTail))).toBe(false);
+    expect(await stillRunningAfter(printedPid(result.outputTail))).toBe(false);
   });
 
   it('follows up with SIGKILL when a grandchild ignores SIGTERM', async () => {
@@ -74,7 +74,7 @@ describe('runCommand', () => {
     const result = await runCommand(`sh -c 'trap "" TERM; sleep 30' & echo "pid=$!"; wait`, { cwd, timeoutMs: 200 });
     expect(Date.now() - started).toBeLessThan(3000);
     expect(result.timedOut).toBe(true);
-    expect(isRunning(printedPid(result.outputTail))).toBe(false);
+    expect(await stillRunningAfter(printedPid(result.outputTail))).toBe(false);
   });
 
   it('stops on an AbortSignal', async () => {
@@ -83,7 +83,7 @@ describe('runCommand', () => {
     setTimeout(() => controller.abort(), 200);
     const result = await running;
     expect(result).toMatchObject({ exitCode: null, timedOut: false, aborted: true });
-    expect(isRunning(printedPid(result.outputTail))).toBe(false);
+    expect(await stillRunningAfter(printedPid(result.outputTail))).toBe(false);
 
     const never = await runCommand('echo should-not-run', { cwd, signal: AbortSignal.abort() });
     expect(never).toMatchObject({ aborted: true, exitCode: null, outputTail: '' });
@@ -94,7 +94,7 @@ describe('runCommand', () => {
     const result = await runCommand('sleep 30 & echo "pid=$!"', { cwd });
     expect(Date.now() - started).toBeLessThan(3000);
     expect(result.exitCode).toBe(0);
-    expect(isRunning(printedPid(result.outputTail))).toBe(false);
+    expect(await stillRunningAfter(printedPid(result.outputTail))).toBe(false);
   });
 
   it('throws an OpError when the shell cannot start', async () => {

@@ -79,3 +79,16 @@ export function isRunning(pid: number): boolean {
     return true;
   }
 }
+
+/**
+ * Whether `pid` is still running once the kernel has had time to deliver a SIGKILL: a kill is
+ * asynchronous, so poll briefly (up to `withinMs`) instead of reading the state at one instant.
+ */
+export async function stillRunningAfter(pid: number, withinMs = 3000): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (isRunning(pid)) {
+    if (Date.now() > deadline) return true;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return false;
+}
