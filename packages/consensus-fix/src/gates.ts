@@ -49,17 +49,3 @@ export function tail(text: string, chars = FAILED_TAIL_CHARS): string {
   return text.length > chars ? text.slice(-chars) : text;
 }
 
-/**
- * Loads core's command runner (it imports execa lazily, ~100 ms) while other start-up work
- * proceeds: a call whose signal is aborted right after it starts loads the module and returns
- * without spawning anything.
- */
-export function warmUpCommandRunner(cwd: string): Promise<void> {
-  const stop = new AbortController();
-  const loading = runCommand('true', { cwd, signal: stop.signal });
-  stop.abort();
-  return loading.then(
-    () => undefined,
-    () => undefined,
-  );
-}

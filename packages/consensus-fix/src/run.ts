@@ -9,6 +9,7 @@ import {
   gateFail,
   opError,
   pass,
+  preloadCommandRunner,
   promptOnly,
   recoverJournals,
   redactSecrets,
@@ -18,7 +19,7 @@ import {
   type Reporter,
 } from '@adlc/core';
 import { evaluateAll, type WorkspaceSource } from './evaluate.js';
-import { runGate, warmUpCommandRunner, type Gates } from './gates.js';
+import { runGate, type Gates } from './gates.js';
 import { finish, originalsOf } from './finish.js';
 import { RunLog } from './log-dir.js';
 import type { ConsensusFixOptions, RunContext } from './options.js';
@@ -52,7 +53,7 @@ export async function consensusFix(opts: ConsensusFixOptions, ctx: RunContext): 
   sweepStaleCopies();
   const allowed = resolveFiles(opts.files, ctx.cwd, target.root);
   const providers = opts.promptOnly ? [] : resolveProviders(opts.providers, ctx.env);
-  const warmed = warmUpCommandRunner(ctx.cwd);
+  const warmed = preloadCommandRunner();
   if (!opts.promptOnly) await assertClean(target, Boolean(opts.allowDirty));
   await warmed;
   const syntax = opts.normalize === 'syntax' ? coreSyntaxTools : undefined;

@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import { chmod, copyFile, lstat, mkdir, mkdtemp, readdir, readlink, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { onInterrupt } from '@adlc/core';
+import { isProcessAlive, onInterrupt } from '@adlc/core';
 import type { Workspace } from './workspace.js';
 
 /** Linked, not copied: big, read-mostly, and what test commands resolve imports from. */
@@ -141,16 +141,7 @@ export function sweepStaleCopies(): void {
   }
   for (const name of names) {
     const pid = Number(new RegExp(`^${PREFIX}(\\d+)-`).exec(name)?.[1]);
-    if (!Number.isInteger(pid) || pid === process.pid || alive(pid)) continue;
+    if (!Number.isInteger(pid) || pid === process.pid || isProcessAlive(pid)) continue;
     fs.rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
