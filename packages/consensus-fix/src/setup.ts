@@ -49,7 +49,7 @@ export function resolveFiles(files: readonly string[], cwd: string, root: string
   for (const given of files) {
     const where = isInsideRoot(root, path.resolve(cwd, given));
     if (!where.ok) {
-      throw opError(`--files ${given} resolves outside the repository ${root} (${where.reason})`, {
+      throw opError(`--files ${given} resolves outside the repository ${root}${where.reason === 'symlink-escape' ? ' (through a symlink)' : ''}`, {
         hint: 'list only files inside the repository',
       });
     }

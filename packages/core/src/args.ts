@@ -94,6 +94,13 @@ export function parseArgs<T extends object = Record<string, unknown>>(
     if (error instanceof CommanderError) {
       if (error.exitCode === 0) throw new HelpShown();
       const failing = findCommand(program, argv);
+      // Commander prints the help (to stderr, which we drop) when a command needs a subcommand.
+      if (error.code === 'commander.help') {
+        throw new OpError('a command is required', {
+          hint: `run \`${commandPath(failing)} --help\` for the commands`,
+          usage: failing.helpInformation(),
+        });
+      }
       const message = error.message.replace(/^error:\s*/i, '').trim();
       throw new OpError(message, {
         hint: `run \`${commandPath(failing)} --help\` for the options`,

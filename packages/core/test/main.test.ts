@@ -81,4 +81,15 @@ describe('runMain and parseArgs through a real CLI process', () => {
     expect(stderr).not.toMatch(/EPIPE|Unhandled|\n\s+at /);
     expect(code).toBe(0);
   });
+
+  it('a CLI with subcommands runs the named one, and asks for one when none is given', async () => {
+    const sub = fileURLToPath(new URL('./fixtures/sample-sub-cli.mjs', import.meta.url));
+    const ran = await runCli(sub, ['run', 'a', 'b'], { cwd });
+    expect(ran).toMatchObject({ exitCode: 0, stdout: 'run a,b' });
+    const none = await runCli(sub, [], { cwd });
+    expect(none.exitCode).toBe(1);
+    expect(none.stderr).toContain('subs: error: a command is required');
+    expect(none.stderr).toMatch(/status\s+show the state/);
+    expect(none.stderr).not.toContain('outputHelp');
+  });
 });
