@@ -10,8 +10,6 @@ export interface RedactionCount {
 }
 
 export const ENV_FILE_KIND = 'env-file';
-const PLACEHOLDER = '[REDACTED]';
-const PARKED = '\u0000R\u0000';
 
 /** `.env`, `.env.local`, `prod.env`, `.envrc`: files whose values are secrets by convention. */
 export function isEnvFile(file: string): boolean {
@@ -73,13 +71,11 @@ function add(total: RedactionCount, kind: string, n: number): void {
 /** A redactor that keeps a running count across every piece of text it cleans. */
 export function createRedactor(env: NodeJS.ProcessEnv) {
   const total: RedactionCount = { count: 0, kinds: {} };
+  // Core's pass leaves an already-redacted `KEY=[REDACTED]` alone, so a .env line counts once.
   const general = (text: string): string => {
-    // Our own placeholders must not be taken for secrets a second time (`KEY=[REDACTED]` looks
-    // like an assigned secret to core's patterns), so they are parked while core's pass runs.
-    const parked = text.replaceAll(PLACEHOLDER, PARKED);
-    const result = redactWithCount(parked, env);
+    const result = redactWithCount(text, env);
     for (const [kind, n] of Object.entries(result.kinds)) add(total, kind, n);
-    return result.text.replaceAll(PARKED, PLACEHOLDER);
+    return result.text;
   };
   return {
     total,

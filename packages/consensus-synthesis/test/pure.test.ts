@@ -116,9 +116,13 @@ diff --git a/src/a.ts b/src/a.ts
 
   it('counts a .env value once, though its placeholder looks like an assigned secret', () => {
     const redactor = createRedactor({});
-    const out = redactor.diff('diff --git a/.env b/.env\n--- /dev/null\n+++ b/.env\n@@ -0,0 +1 @@\n+SECRET_TOKEN=abcdefghijkl\n');
+    const out = redactor.diff(
+      'diff --git a/.env b/.env\n--- /dev/null\n+++ b/.env\n@@ -0,0 +3 @@\n+SECRET_TOKEN=abcdefghijkl\n+DB_PASSWORD: hunter2hunter2\n+export STRIPE_API_KEY = "abcdefghijklmnop"\n',
+    );
     expect(out).toContain('+SECRET_TOKEN=[REDACTED]');
-    expect(redactor.total).toEqual({ count: 1, kinds: { 'env-file': 1 } });
+    expect(out).toContain('+DB_PASSWORD: [REDACTED]');
+    expect(out).toContain('+export STRIPE_API_KEY = [REDACTED]');
+    expect(redactor.total).toEqual({ count: 3, kinds: { 'env-file': 3 } });
   });
 
   it('redacts a whole .env context file', () => {
