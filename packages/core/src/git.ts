@@ -167,8 +167,25 @@ async function show(cwd: string, ref: string, file: string): Promise<string | nu
   }
 }
 
+/**
+ * Untracked, non-ignored files, repository-relative and listed one by one (never collapsed into
+ * their directory): what a review of the working tree must include besides `diff`.
+ */
+async function untrackedFiles(cwd: string): Promise<string[]> {
+  const top = await root(cwd);
+  return splitNul(await run(top, ['ls-files', '--others', '--exclude-standard', '-z']));
+}
+
+/** Subjects of the commits base..head (head defaults to HEAD), oldest first. */
+async function subjects(cwd: string, base: string, head = 'HEAD'): Promise<string[]> {
+  const top = await root(cwd);
+  const [from, to] = await Promise.all([revParse(top, base), revParse(top, head)]);
+  const out = await run(top, ['log', '--reverse', '--no-color', '--format=%s', `${from}..${to}`]);
+  return out.split('\n').map((subject) => subject.trim()).filter((subject) => subject.length > 0);
+}
+
 function toRepoPath(file: string): string {
   return path.posix.normalize(file.replaceAll('\\', '/')).replace(/^\.\//, '');
 }
 
-export const git = { root, commonDir, revParse, changedFiles, changedLines, diff, diffFiles, show };
+export const git = { root, commonDir, revParse, changedFiles, changedLines, diff, diffFiles, show, untrackedFiles, subjects };

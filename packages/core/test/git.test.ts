@@ -135,6 +135,25 @@ describe('git queries', () => {
     }
   });
 
+  it('lists untracked, non-ignored files one by one, repository-relative, from a subdirectory', async () => {
+    repo.write({ 'new dir/n é.txt': 'n\n', 'new dir/deep/x.js': 'x\n', '.gitignore': 'ignored/\n', 'ignored/secret.txt': 's\n' });
+    repo.git('config', 'status.showUntrackedFiles', 'no');
+    try {
+      expect((await git.untrackedFiles(path.join(repo.dir, 'src'))).sort()).toEqual(['.gitignore', 'new dir/deep/x.js', 'new dir/n é.txt']);
+    } finally {
+      repo.git('config', '--unset-all', 'status.showUntrackedFiles');
+      repo.git('clean', '-fdxq');
+    }
+    expect(await git.untrackedFiles(repo.dir)).toEqual([]);
+  });
+
+  it('lists commit subjects base..head oldest first, HEAD by default', async () => {
+    expect(await git.subjects(path.join(repo.dir, 'src'), first)).toEqual(['second']);
+    expect(await git.subjects(repo.dir, first, second)).toEqual(['second']);
+    expect(await git.subjects(repo.dir, second, first)).toEqual([]);
+    await expect(git.subjects(repo.dir, 'nope')).rejects.toThrow('unknown revision nope');
+  });
+
   it('shows a file at a ref, null when it is not there, and refuses an unknown ref', async () => {
     expect(await git.show(repo.dir, 'HEAD~1', 'src/gone.js')).toBe('bye\n');
     expect(await git.show(path.join(repo.dir, 'src'), 'HEAD', 'odd name é.txt')).toBe('y\n');
