@@ -1,13 +1,9 @@
 // What a code review looks at, read from git without a checkout: the diff base..head, or base
 // against the working tree (uncommitted and untracked files included) when head is omitted.
 
-import { execFile } from 'node:child_process';
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { git, opError } from '@adlc/core';
-
-const run = promisify(execFile);
 
 export interface ChangeSet {
   root: string;
@@ -22,11 +18,6 @@ export interface ChangeSet {
 /** Untracked files larger than this are listed but not inlined. */
 const MAX_UNTRACKED_BYTES = 1_000_000;
 
-async function gitOut(root: string, args: string[]): Promise<string> {
-  const { stdout } = await run('git', ['-C', root, ...args], { maxBuffer: 256 * 1024 * 1024, encoding: 'utf8' });
-  return stdout;
-}
-
 /** A `git diff`-shaped patch adding an untracked file, so reviewers see new files too. */
 export function newFilePatch(file: string, content: Buffer | null, size: number): string {
   const header = `diff --git a/${file} b/${file}\nnew file mode 100644\n`;
@@ -40,8 +31,7 @@ export function newFilePatch(file: string, content: Buffer | null, size: number)
 }
 
 async function untrackedPatches(root: string): Promise<{ files: string[]; patch: string }> {
-  const out = await gitOut(root, ['ls-files', '--others', '--exclude-standard', '-z']);
-  const files = out.split('\0').filter(Boolean);
+  const files = await git.untrackedFiles(root);
   const patches: string[] = [];
   for (const file of files) {
     const abs = path.join(root, file);
@@ -62,10 +52,11 @@ export async function readChangeSet(cwd: string, base: string, head: string | un
   }
   // Independent git calls run side by side: start-up time is what a user waits for before the first model call.
   const [baseSha, headSha] = await Promise.all([git.revParse(root, base), head === undefined ? null : git.revParse(root, head)]);
-  const [diff, files, log, untracked] = await Promise.all([
+  const [diff, files, subjects, untracked] = await Promise.all([
     git.diff(root, baseSha, headSha ?? undefined),
     git.diffFiles(root, baseSha, headSha ?? undefined),
-    gitOut(root, ['log', '--reverse', '--format=%s', `${baseSha}..${headSha ?? 'HEAD'}`]).catch(() => ''),
+    // An unborn or unrelated HEAD has no subjects to offer; the description then says so.
+    git.subjects(root, baseSha, headSha ?? 'HEAD').catch(() => []),
     headSha === null ? untrackedPatches(root) : null,
   ]);
   return {
@@ -74,6 +65,6 @@ export async function readChangeSet(cwd: string, base: string, head: string | un
     headSha,
     diff: untracked === null ? diff : diff + untracked.patch,
     files: untracked === null ? files : [...files, ...untracked.files.filter((f) => !files.includes(f))],
-    subjects: log.split('\n').map((s) => s.trim()).filter(Boolean),
+    subjects,
   };
 }
