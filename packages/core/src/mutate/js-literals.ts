@@ -4,7 +4,7 @@
 
 import type ts from 'typescript';
 import { type JsContext, startOf, textOf } from './js-helpers.js';
-import { quote } from './types.js';
+import { isDisplayText, quote } from './types.js';
 
 /** Callees whose string arguments are messages or module names. */
 const MESSAGE_CALLEE = /(?:Error|^require|^console\.\w+|^logger\.\w+|^log\.\w+)$/;
@@ -29,6 +29,7 @@ function stringLiteral(ctx: JsContext, node: ts.StringLiteral): void {
   const raw = textOf(ctx, node);
   const q = raw[0] ?? "'";
   const body = raw.slice(1, -1);
+  if (isDisplayText(body)) return;
   let replacement: string;
   if (/^[a-z]/.test(body)) replacement = q + body[0]!.toUpperCase() + body.slice(1) + q;
   else if (/^[A-Z]/.test(body)) replacement = q + body[0]!.toLowerCase() + body.slice(1) + q;

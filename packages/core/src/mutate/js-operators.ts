@@ -50,6 +50,9 @@ const BINARY_SWAPS: Record<string, Swap> = {
 /** Names that hold positions; `map[key]` with another name is a lookup, where ±1 is no off-by-one. */
 const INDEX_NAME = /^(?:[ijkmn]|idx|index|pos|position|mid|lo|hi|low|high|start|end|first|last|offset|cursor|row|col|column|depth|level|count|size|len|length|page)$|(?:Index|Idx|Pos|Offset|Count|Position)$/;
 
+/** Defaults that make `??` → `||` an equivalent mutant. */
+const FALSY_DEFAULT = /^(?:''|""|``|0|0n|false|null|undefined|void 0)$/;
+
 const COMPARISONS = new Set(['<', '<=', '>', '>=', '===', '!==', '==', '!=']);
 
 /** Calls whose argument order does not matter (swapping is an equivalent mutant) or that only log. */
@@ -89,6 +92,9 @@ function binary(ctx: JsContext, node: ts.BinaryExpression): void {
   if ((op === '+' || op === '-' || op === '+=') && (involvesString(ctx, node.left) || involvesString(ctx, node.right))) {
     return;
   }
+  // `x ?? ''` and `x || ''` differ only when x is a falsy value other than the default itself;
+  // with a falsy default of x's own type (``, 0, false, null) the mutant is equivalent.
+  if ((op === '??' || op === '??=') && FALSY_DEFAULT.test(textOf(ctx, node.right))) return;
   const expr = quote(textOf(ctx, node));
   ctx.push({
     start: startOf(ctx, node.operatorToken),
@@ -105,10 +111,10 @@ function binaryConsequence(ctx: JsContext, node: ts.BinaryExpression, swap: Swap
   const elements = comparesLength(ctx, node);
   switch (swap.operator) {
     case 'relax-boundary':
-      if (!loop) return 'the boundary value is now accepted';
+      if (!loop) return 'the condition now also holds when both sides are equal';
       return elements ? 'the loop reads one element past the end' : 'the loop runs one iteration too many';
     case 'tighten-boundary':
-      if (!loop) return 'the boundary value is now rejected';
+      if (!loop) return 'the condition no longer holds when both sides are equal';
       return elements ? 'the loop skips the last element' : 'the loop stops one iteration early';
     case 'invert-comparison':
       return /\b(?:null|undefined)\b/.test(textOf(ctx, node))

@@ -4,7 +4,7 @@
 
 import { type LineCtx, SIMPLE_OPERAND, isLoopLine } from './line-context.js';
 import { closingBracket } from './line-scan.js';
-import { quote } from './types.js';
+import { isDisplayText, quote } from './types.js';
 
 const NULLISH = /^(?:nil|null|None|NULL|nullptr)$/;
 const KEYWORDS = new Set(['if', 'for', 'while', 'switch', 'return', 'catch', 'elif', 'and', 'or', 'not', 'match', 'when', 'sizeof', 'typeof', 'def', 'fn', 'func', 'fun', 'function', 'class', 'new', 'in']);
@@ -43,8 +43,8 @@ function comparisons(ctx: LineCtx): void {
     const relax = op.length === 1;
     const to = relax ? `${op}=` : op.slice(0, 1);
     const effect = relax
-      ? loop ? 'the loop runs one iteration too many' : 'the boundary value is now accepted'
-      : loop ? 'the loop stops one iteration early' : 'the boundary value is now rejected';
+      ? loop ? 'the loop runs one iteration too many' : 'the condition now also holds when both sides are equal'
+      : loop ? 'the loop stops one iteration early' : 'the condition no longer holds when both sides are equal';
     ctx.push(m.index, m.index + op.length, to, relax ? 'relax-boundary' : 'tighten-boundary', 'off-by-one', `${op} changed to ${to} in "${quote(text)}": ${effect}`);
   }
 }
@@ -158,6 +158,7 @@ function strings(ctx: LineCtx): void {
   if (MESSAGE_LINE.test(code) || /^\s*["']/.test(code)) return;
   for (const s of ctx.line.strings) {
     const body = text.slice(s.start + 1, s.end - 1);
+    if (isDisplayText(body)) continue;
     let to: string;
     if (/^[a-z]/.test(body)) to = body[0]!.toUpperCase() + body.slice(1);
     else if (/^[A-Z]/.test(body)) to = body[0]!.toLowerCase() + body.slice(1);

@@ -61,3 +61,8 @@ export function quote(code: string, max = 60): string {
   const flat = code.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
+
+/** Words for people ("Usage:", "not found"): recasing them is no bug a reviewer should report. */
+export function isDisplayText(body: string): boolean {
+  return /^[A-Za-z]/.test(body) && (/\s/.test(body) || /[:.!?]$/.test(body));
+}

@@ -92,9 +92,24 @@ const NEVER: Array<[string, string]> = [
   ['remove-null-guard', 'function f(x) {\n  if (x == null) {\n    return;\n  }\n}'],
   ['shift-index', "const v = config['key'];"],
   ['shift-index', 'const v = prices[sku];'],
+  // `?? ''` → `|| ''` (and `?? 0`, `?? false`) is equivalent: x's own falsy value gives the default.
+  ['nullish-to-or', "const key = keyOf?.(item) ?? '';"],
+  ['nullish-to-or', 'const n = counts.get(k) ?? 0;'],
+  ['nullish-to-or', 'opts.verbose ??= false;'],
+  // Words for people: recasing a label or message is no bug.
+  ['change-string-literal', "return helper.formatItemList('Usage:', [cmd.name()], helper);"],
+  ['change-string-literal', "const title = 'Not found';"],
 ];
 
 describe('JS/TS operators, case by case', () => {
+  it('describes a boundary change by what the condition does, not as accepted or rejected input', async () => {
+    // `if (width <= 0) throw` → `< 0`: the boundary value 0 is now ACCEPTED by the function, so
+    // "the boundary value is now rejected" would tell the judge the opposite.
+    const mutants = await generateMutants('guard.ts', "if (width <= 0) throw new Error('bad');\n");
+    const tighten = mutants.find((m) => m.operator === 'tighten-boundary');
+    expect(tighten?.description).toMatch(/no longer holds when both sides are equal/);
+  });
+
   it.each(CASES)('%s: %s', async (operator, snippet, expected) => {
     const mutants = await generateMutants('snippet.ts', `${snippet}\n`);
     const mutatedLines = mutants.filter((m) => m.operator === operator).map((m) => m.mutated);

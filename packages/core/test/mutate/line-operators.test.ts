@@ -125,6 +125,8 @@ const NEVER: Array<[string, string, string]> = [
   ['a.py', 'x: dict[str, int] = {}\ny = list[item]\n', 'shift-index'],
   ['a.py', 'raise ValueError("x")\n', 'change-string-literal'],
   ['a.py', 'log.info("saved %s", name)\n', 'change-string-literal'],
+  ['a.py', 'title = "Wrap width."\n', 'change-string-literal'],
+  ['a.go', 'fmt.Fprintln(w, "Usage:")\n', 'change-string-literal'],
   ['a.go', 'import (\n\t"fmt"\n)\n', 'change-string-literal'],
   ['a.go', 'type A struct {\n\tID string `json:"id"`\n}\n', 'change-string-literal'],
   ['a.go', 'var m map[string]int\n', 'shift-index'],
