@@ -10,6 +10,7 @@ import {
   gateFail,
   git,
   isGitRepo,
+  OpError,
   opError,
   pass,
   recoverJournals,
@@ -85,7 +86,14 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
   let judge: JudgeContext | undefined;
   if (opts.scorer === 'judge') {
     // Fail closed: no provider means no trustworthy number, so no number at all.
-    requireProvider(deps.env);
+    try {
+      requireProvider(deps.env);
+    } catch (error) {
+      if (!(error instanceof OpError)) throw error;
+      throw opError(`--scorer judge (the default) needs a model: ${error.message}`, {
+        hint: 'without a key, run model-free with --scorer repro (only findings whose repro command tells the bug apart count)',
+      });
+    }
     judge = { env: deps.env, cwd: root, concurrency: 8, onProgress: (done, total) => reporter.progress(`judging ${done}/${total}…`) };
   }
   const warnings: string[] = [];

@@ -28,14 +28,14 @@ export function oracleOutput(plants: readonly Plant[], withRepros: boolean): str
   });
 }
 
-// Plain CommonJS for `node -e` (what -e runs whatever the repository's package.json says).
-const LINE_CHECK =
-  "const l=require('fs').readFileSync(process.argv[1],'utf8').split('\\n')[Number(process.argv[2])-1];" +
-  "process.exit(l!==undefined&&l.replace(/\\r$/,'')===Buffer.from(process.argv[3],'base64').toString('utf8')?0:1)";
-
-/** A repro that passes while the plant's line reads as the original and fails once the plant is in. */
-export function oracleRepro(plant: Plant, node = process.execPath): string {
-  return [shellQuote(node), '-e', shellQuote(LINE_CHECK), shellQuote(plant.file), String(plant.line), Buffer.from(plant.original).toString('base64')].join(' ');
+/**
+ * A repro that passes while the plant's line reads as the original and fails once the plant is in.
+ * Plain POSIX sh + awk: it runs twice per plant on every run, and a `node` start costs 30-40x more.
+ */
+export function oracleRepro(plant: Plant): string {
+  const line = `awk ${shellQuote(`NR==${plant.line}{sub(/\\r$/,"");print;exit}`)} ${shellQuote(plant.file)}`;
+  // `x` guards a line that is empty or made of newlines only ($(…) drops trailing newlines).
+  return `test "x$(${line})" = ${shellQuote(`x${plant.original}`)}`;
 }
 
 export interface ControlScore {

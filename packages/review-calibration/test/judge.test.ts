@@ -81,6 +81,8 @@ describe('--scorer judge (the default) through the fake provider server', () => 
     const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile, '--scorer', 'judge']);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('ANTHROPIC_API_KEY');
+    // The way out without a key is named: the model-free scorer.
+    expect(result.stderr).toContain('--scorer repro');
     expect(repo.status()).toBe('');
   });
 

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCommand } from '@adlc/core';
 import { describe, expect, it } from 'vitest';
 import { applyPlants } from '../src/apply-plants.js';
 import { echoOutput, judgeControls, oracleOutput, oracleRepro } from '../src/controls.js';
@@ -77,6 +81,28 @@ describe('controls', () => {
     expect(parseFindings(oracleOutput([plant], false)).findings[0]).toMatchObject({ line: 2, category: 'off-by-one' });
     expect(parseFindings(oracleOutput([plant], false)).findings[0]!.description).toContain(plant.description);
     expect(parseFindings(oracleOutput([plant], true)).findings[0]!.repro).toBe(oracleRepro(plant));
+  });
+  it('the oracle repro passes while the line reads as the original and fails once it does not', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rc-oracle-'));
+    try {
+      const tricky = [
+        { file: 'a b.js', original: `  const s = '$HOME' + "\\n" + \`\${x}\`; // it's`, eol: '\n' },
+        { file: 'win.ts', original: '  if (a < b) {', eol: '\r\n' },
+        { file: 'dash.py', original: '-x', eol: '\n' },
+      ];
+      for (const t of tricky) {
+        const at = (line: string) => ['first', line, 'last'].join(t.eol) + t.eol;
+        const p: Plant = { ...plant, file: t.file, line: 2, original: t.original, mutated: `${t.original};` };
+        writeFileSync(join(dir, t.file), at(t.original));
+        expect((await runCommand(oracleRepro(p), { cwd: dir })).exitCode, t.file).toBe(0);
+        writeFileSync(join(dir, t.file), at(p.mutated));
+        expect((await runCommand(oracleRepro(p), { cwd: dir })).exitCode, t.file).not.toBe(0);
+        writeFileSync(join(dir, t.file), 'first\n');
+        expect((await runCommand(oracleRepro(p), { cwd: dir })).exitCode, t.file).not.toBe(0);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   const verdicts: Array<[string, 'judge' | 'repro' | 'string', number, number, string[], string[]]> = [
     ['both right', 'judge', 0, 8, [], []],
