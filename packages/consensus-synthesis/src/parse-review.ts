@@ -39,6 +39,8 @@ const COMPACT = new RegExp(
   'i',
 );
 
+const PLAIN_ITEM = new RegExp(String.raw`^ ?${BULLET}\s+(.+)$`);
+
 function clean(line: string): string {
   // Bold and italic markers carry no meaning here; underscores inside words (APPROVE_WITH_CONCERNS) stay.
   return line.replace(/\*\*|__(?=\S)|(?<=\S)__/g, '').replace(/\r$/, '');
@@ -114,6 +116,8 @@ export function parseReview(text: string, knownFiles: readonly string[] = []): P
   let sawHeading = false;
   let draft: Draft | null = null;
   let field: 'description' | 'location' | null = null;
+  /** The current draft came from a one-line item (compact or plain), not a SEVERITY/LOCATION block. */
+  let oneLine = false;
 
   const flush = () => {
     if (draft) {
@@ -122,6 +126,7 @@ export function parseReview(text: string, knownFiles: readonly string[] = []): P
     }
     draft = null;
     field = null;
+    oneLine = false;
   };
 
   for (const line of lines) {
@@ -173,7 +178,27 @@ export function parseReview(text: string, knownFiles: readonly string[] = []): P
       draft = { severity: parseSeverity(compact[1] ?? compact[2]!), location: null, description: [rest] };
       if (location) draft.location = `${location.file}${location.line === null ? '' : `:${location.line}`}`;
       field = 'description';
+      oneLine = true;
       continue;
+    }
+    // A plain top-level item (`3. The .env file ... (.env line 1)`) is a finding when it points at a
+    // line of a changed file; without a place it stays prose (`- Low test coverage overall`).
+    const plain = PLAIN_ITEM.exec(line);
+    if (plain) {
+      const rest = plain[1]!.trim();
+      const location = findLocation(rest, knownFiles, { requireKnown: knownFiles.length > 0 });
+      if (location !== null && location.line !== null) {
+        flush();
+        draft = { severity: null, location: `${location.file}:${location.line}`, description: [rest] };
+        field = 'description';
+        oneLine = true;
+        continue;
+      }
+      // The next item of a list of one-line findings is not part of the previous one's description.
+      if (oneLine) {
+        flush();
+        continue;
+      }
     }
     if (line.trim() === '') {
       if (field === 'location') field = null;

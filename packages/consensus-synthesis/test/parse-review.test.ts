@@ -116,8 +116,20 @@ APPROVE | APPROVE_WITH_CONCERNS | REQUEST_CHANGES`,
   });
 
   it('does not read a prose bullet that starts with a severity-like word as a finding', () => {
-    const parsed = parseReview('## ISSUES FOUND\n- Low test coverage overall, but fine\n- (minor) typo in src/auth.ts:3\n## OVERALL ASSESSMENT\nAPPROVE', FILES);
+    const parsed = parseReview('## ISSUES FOUND\n- Low test coverage overall, but fine\n- (minor) typo in src/auth.ts:3\n- Low risk otherwise\n## OVERALL ASSESSMENT\nAPPROVE', FILES);
     expect(parsed.findings).toEqual([{ severity: 'SUGGESTION', file: 'src/auth.ts', line: 3, endLine: null, description: 'typo in src/auth.ts:3' }]);
+  });
+
+  it('reads a numbered item without a severity as a finding when it points at a line of a changed file', () => {
+    const parsed = parseReview(
+      '### Issues Found\n\n1. **[IMPORTANT]** `auth.ts` line 19 - token compared with ==\n2. The .env file with a live key was committed (.env line 1).\n3. Naming could be clearer overall.\n\n### Overall Assessment: APPROVE WITH CONCERNS',
+      ['src/auth.ts', '.env'],
+    );
+    expect(parsed.findings).toEqual([
+      { severity: 'IMPORTANT', file: 'src/auth.ts', line: 19, endLine: null, description: '`auth.ts` line 19 - token compared with ==' },
+      { severity: 'IMPORTANT', file: '.env', line: 1, endLine: null, description: 'The .env file with a live key was committed (.env line 1).' },
+    ]);
+    expect(parsed.assessment).toBe('APPROVE_WITH_CONCERNS');
   });
 
   it('reports prose with no structure as unparsed, finding nothing', () => {
