@@ -1,6 +1,8 @@
 // The CLI's commands on core's argument parsing and outcomes: declared once with commander (global
 // flags before or after the subcommand), each mapped to one kernel call and rendered as text or JSON.
 
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProgram, gateFail, opError, parseArgs, pass, type Outcome } from '@adlc/core';
 import type { Command } from 'commander';
@@ -72,7 +74,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       if (args[0] !== 'claude-code') throw opError(`unknown agent "${args[0]}"`, { hint: 'supported: claude-code' });
       const root = opts.root ?? findRoot(process.cwd());
       const result = initClaudeCode(root, opts.hookCommand ?? defaultHookCommand(root, fileURLToPath(new URL('./cli.js', import.meta.url))));
-      return pass(result, opts.json ? { json: result } : { text: `${result.created ? 'created' : 'updated'} ${result.settings}: PreToolUse and Stop run \`${result.command}\`` });
+      if (!onAgentPath(root, env)) process.stderr.write(`tdd-kernel: warning: \`tdd-kernel\` is not on PATH nor in node_modules/.bin: the agent is told to run \`tdd-kernel run\` and \`tdd-kernel claim\` through Bash, so put it there (e.g. ln -s ${fileURLToPath(new URL('./cli.js', import.meta.url))} ~/.local/bin/tdd-kernel)\n`);
+      return pass(result, opts.json ? { json: result } : { text: `${result.created ? 'created' : 'updated'} ${result.settings}: PreToolUse, PostToolUse and Stop run \`${result.command}\`` });
     }
     const ctx = context(opts, env);
     // A flush killed mid-revert is finished (or its buffer given back) before any command reads the turn.
@@ -81,6 +84,12 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   } catch (error) {
     throw asOpError(error);
   }
+}
+
+/** Whether the agent's shell finds `tdd-kernel` (the refusals name it): on PATH or in the project's node_modules/.bin. */
+function onAgentPath(root: string, env: NodeJS.ProcessEnv): boolean {
+  const dirs = [path.join(root, 'node_modules', '.bin'), ...(env.PATH ?? '').split(path.delimiter).filter(Boolean)];
+  return dirs.some((dir) => existsSync(path.join(dir, 'tdd-kernel')));
 }
 
 function checkMode(mode: string): 'strict' | 'warn' {

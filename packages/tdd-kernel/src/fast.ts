@@ -37,9 +37,35 @@ export function parseFast(argv: readonly string[]): FastArgs | null {
   return out;
 }
 
+function badOption(argv: readonly string[]): string {
+  const bad = argv.find((a) => a.startsWith('-') && a !== '-' && a !== '--json' && !VALUE_FLAGS.has(a.split('=')[0]!));
+  return bad ? `unknown option ${bad}` : `${argv[argv.length - 1]} needs a value`;
+}
+
+/** `hook ...` without --help/--version: the first word that is not a flag (or a flag's value) is `hook`. */
+function isHookCall(argv: readonly string[]): boolean {
+  if (argv.some((a) => a === '--help' || a === '-h' || a === '--version' || a === '-V')) return false;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (VALUE_FLAGS.has(a)) i++;
+    else if (!a.startsWith('-')) return a === 'hook';
+  }
+  return false;
+}
+
 /** Exit code when handled here, null to fall back to the full CLI. */
 export async function runFast(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number | null> {
   const args = parseFast(argv);
+  if (isHookCall(argv)) {
+    // A hook must never exit 1 (Claude Code would let the edit through): bad arguments deny too.
+    const problem = !args ? badOption(argv) : args.words.length !== 2 || args.words[1] !== 'claude-code' ? `unknown agent "${args.words.slice(1).join(' ')}" (supported: claude-code)` : args.mode !== undefined && args.mode !== 'strict' && args.mode !== 'warn' ? `--mode must be strict or warn, not "${args.mode}"` : null;
+    if (problem) {
+      const { deny } = await import('./hook-claude.js');
+      process.stderr.write(`tdd-kernel: error: ${problem} in \`${['tdd-kernel', ...argv].join(' ')}\`; fix the hook command in .claude/settings.json\n`);
+      process.stdout.write(`${deny(`tdd-kernel: the hook is misconfigured (${problem}); edit refused. Ask the user to fix the hook command in .claude/settings.json (\`tdd-kernel init claude-code\` rewrites it).`)}\n`);
+      return 0;
+    }
+  }
   if (!args) return null;
   const [command, ...rest] = args.words;
   if (args.mode !== undefined && args.mode !== 'strict' && args.mode !== 'warn') return null;

@@ -47,7 +47,8 @@ export async function handleClaudeHook(input: string, opts: HookOptions = {}): P
   let event: HookEvent;
   try {
     event = JSON.parse(input) as HookEvent;
-    if (typeof event !== 'object' || event === null) throw new Error('not a JSON object');
+    if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new Error('not a JSON object');
+    if (typeof event.hook_event_name !== 'string') throw new Error('no hook_event_name');
   } catch (error) {
     // We cannot tell which event this is; denying is the only closed answer (ignored outside PreToolUse).
     return { stdout: deny(`tdd-kernel: could not read the hook event on stdin (${(error as Error).message}); edit refused`), stderr: '' };
@@ -68,9 +69,10 @@ export async function handleClaudeHook(input: string, opts: HookOptions = {}): P
   }
 }
 
-async function contextFor(event: HookEvent, opts: HookOptions): Promise<KernelContext> {
+async function contextFor(event: HookEvent, opts: HookOptions, file?: string): Promise<KernelContext> {
   const env = opts.env ?? process.env;
-  const start = env.CLAUDE_PROJECT_DIR || event.cwd || process.cwd();
+  // Without a usable cwd the project is the one holding the file, never the hook's own cwd (which may be /).
+  const start = env.CLAUDE_PROJECT_DIR || existingDir(event.cwd) || (file ? path.dirname(file) : null) || process.cwd();
   const session = typeof event.session_id === 'string' && event.session_id !== '' ? event.session_id : null;
   const ctx = createContext({ root: findRoot(start), session, env, ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: opts.mode } : {}) });
   rememberSession(ctx.paths.scratch, session);
@@ -79,17 +81,28 @@ async function contextFor(event: HookEvent, opts: HookOptions): Promise<KernelCo
   return ctx;
 }
 
+function existingDir(dir: unknown): string | null {
+  if (typeof dir !== 'string' || !path.isAbsolute(dir)) return null;
+  try {
+    return fs.statSync(dir).isDirectory() ? dir : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The files a tool call writes, as absolute paths; null when a write tool names none. */
 function toolWrites(event: HookEvent): { files: Array<{ abs: string; deleted: boolean; unknown: boolean }>; bash?: ReturnType<typeof bashWrites> } | null {
   const tool = event.tool_name ?? '';
-  const input = event.tool_input ?? {};
-  const cwd = event.cwd ?? process.cwd();
+  const input = typeof event.tool_input === 'object' && event.tool_input !== null ? event.tool_input : {};
+  const file0 = EDIT_TOOLS.has(tool) ? stringField(input, ['file_path', 'notebook_path']) : null;
+  const cwd = existingDir(event.cwd) ?? (file0 && path.isAbsolute(file0) ? path.dirname(file0) : process.cwd());
   if (EDIT_TOOLS.has(tool)) {
     const file = stringField(input, tool === 'NotebookEdit' ? ['notebook_path', 'file_path'] : ['file_path']);
     return file ? { files: [{ abs: path.resolve(cwd, file), deleted: false, unknown: false }] } : null;
   }
   if (tool === 'Bash') {
-    const bash = bashWrites(typeof input.command === 'string' ? input.command : '');
+    if (typeof input.command !== 'string') return null;
+    const bash = bashWrites(input.command);
     const deleted = new Set(bash.deleted);
     return { bash, files: bash.files.map((f) => ({ abs: path.resolve(cwd, expandHome(f)), deleted: deleted.has(f), unknown: !deleted.has(f) })) };
   }
@@ -102,11 +115,11 @@ function toolWrites(event: HookEvent): { files: Array<{ abs: string; deleted: bo
 async function preToolUse(event: HookEvent, opts: HookOptions): Promise<HookAnswer> {
   const tool = event.tool_name ?? '';
   const writes = toolWrites(event);
-  if (!writes) return { stdout: deny(`tdd-kernel: ${tool} without a file path; edit refused`), stderr: '' };
+  if (!writes) return { stdout: deny(`tdd-kernel: ${tool} without a ${tool === 'Bash' ? 'command' : 'file path'}; edit refused`), stderr: '' };
   if (writes.bash?.forbidden) return { stdout: deny(`tdd-kernel: ${writes.bash.forbidden}`), stderr: '' };
   const unknownWrites = writes.bash?.unknown ?? [];
   if (writes.files.length === 0 && unknownWrites.length === 0) return { stdout: '', stderr: '' };
-  const ctx = await contextFor(event, opts);
+  const ctx = await contextFor(event, opts, writes.files[0]?.abs);
   // The pre-edit copy is taken now (after the edit is too late) but only counts once PostToolUse confirms.
   const base = { tool, buffer: 'pending' as const, ...(event.tool_use_id ? { toolUseId: event.tool_use_id } : {}) };
   const results = writes.files.map((w) => {
@@ -124,7 +137,7 @@ async function preToolUse(event: HookEvent, opts: HookOptions): Promise<HookAnsw
 async function postToolUse(event: HookEvent, opts: HookOptions): Promise<HookAnswer> {
   const writes = toolWrites(event);
   if (!writes || writes.files.length === 0) return { stdout: '', stderr: '' };
-  const ctx = await contextFor(event, opts);
+  const ctx = await contextFor(event, opts, writes.files[0]?.abs);
   const files = writes.files.map((w) => relativeToRoot(ctx.paths.root, w.abs)).filter((f): f is string => f !== null);
   confirmEdits(ctx, { files, ...(event.tool_use_id ? { toolUseId: event.tool_use_id } : {}) });
   return { stdout: '', stderr: '' };
@@ -190,5 +203,5 @@ async function stop(event: HookEvent, opts: HookOptions): Promise<HookAnswer> {
     // Bounded: both tries used; hand control back to the user instead of looping.
     return { stdout: JSON.stringify({ systemMessage: `tdd-kernel: edits reverted and the claim closed after two failed greens.\n${result.message}` }), stderr: '' };
   }
-  return { stdout: JSON.stringify({ decision: 'block', reason: `tdd-kernel reverted this turn's edits whose tests are still red. Fix the code so the claimed test passes (the test itself stays as it is).\n${result.message}` }), stderr: '' };
+  return { stdout: JSON.stringify({ decision: 'block', reason: `tdd-kernel reverted this turn's edits whose tests are still red. Fix the code so the claimed test passes (the test itself stays as it is): the claim stays open, so edit again; a second failed green closes it.\n${result.message}` }), stderr: '' };
 }

@@ -72,7 +72,7 @@ function refusal(state: KernelState, q: EditQuery): EditDecision & { allow: fals
     return {
       allow: false,
       code: 'no-red',
-      reason: `no red test for ${q.file}: write a failing test, run \`tdd-kernel run <test_id>\` to see it fail, then \`tdd-kernel claim <test_id> ${quoteArg(q.file)}\``,
+      reason: `no red test for ${q.file}: write a failing test, run \`tdd-kernel run <test_id>\` to see it fail (\`tdd-kernel run\` alone runs every test and prints each id, \`<test-file>::<describe> <test name>\`), then \`tdd-kernel claim <test_id> ${quoteArg(q.file)}\``,
     };
   }
   const shown = reds.slice(0, 5);
