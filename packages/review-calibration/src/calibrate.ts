@@ -1,7 +1,7 @@
 // The review-calibration command: recover, refuse a dirty tree, choose targets and plants, then
 // for each trial run the controls and the reviewer under a journaled snapshot, and gate on recall.
 
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   createReporter,
@@ -75,7 +75,10 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
   const root = await git.root(deps.cwd);
   // Recovery first: a killed run's plants must not be mistaken for the user's changes (or kept).
   await recoverJournals({ cwd: root, log: (line) => reporter.info(`${TOOL}: ${line}`) });
-  const dirty = await dirtyFiles(root);
+  // The history and reports this run was asked to write are ours, not the user's changes: a
+  // second run with the same `--history calib.jsonl` must not refuse the tree the first one left.
+  const outputs = await ownOutputs(opts, deps.cwd, root);
+  const dirty = (await dirtyFiles(root)).filter((f) => !outputs.has(f));
   if (dirty.length > 0) {
     const shown = dirty.slice(0, 5).join(', ') + (dirty.length > 5 ? `, … (${dirty.length} in all)` : '');
     throw opError(`the working tree has uncommitted changes: ${shown}`, {
@@ -102,6 +105,8 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
   }
 
   const source = await plantSource(opts, root, deps.cwd, warnings);
+  const clash = source.files.find((f) => outputs.has(f));
+  if (clash) throw opError(`--history/--report ${clash} is a file that gets plants`, { hint: 'write reports and history elsewhere (outside the repository is best)' });
   const snapshot = await FileSnapshot.create({ root, files: source.files, tool: TOOL });
   const sources = new Map(snapshot.entries.map((e) => [e.path, e.content?.toString('utf8') ?? '']));
   const trials: TrialResult[] = [];
@@ -138,7 +143,7 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
     reporter.endProgress();
   }
   // Planted files are back; anything else that changed was written by the reviewer or a repro.
-  const leftovers = await dirtyFiles(root);
+  const leftovers = (await dirtyFiles(root)).filter((f) => !outputs.has(f));
   if (leftovers.length > 0) {
     warnings.push(`the review or repro commands left changes in the working tree (not made by review-calibration): ${leftovers.slice(0, 5).join(', ')}`);
   }
@@ -199,4 +204,11 @@ async function plantSource(opts: CalibrateOptions, root: string, cwd: string, wa
     files: choice.targets.map((t) => t.file),
     plants: (seed) => selectFromPool(pool, opts.plants, seed).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
   };
+}
+
+/** Repository-relative paths of the history and report files, as git status names them. */
+async function ownOutputs(opts: CalibrateOptions, cwd: string, root: string): Promise<Set<string>> {
+  const base = await realpath(cwd).catch(() => cwd);
+  const files = [...(opts.history ? [opts.history] : []), ...opts.report].map((f) => path.relative(root, path.resolve(base, f)));
+  return new Set(files.filter((f) => f !== '' && !f.startsWith('..') && !path.isAbsolute(f)).map((f) => f.split(path.sep).join('/')));
 }

@@ -99,6 +99,23 @@ describe('review-calibration with --plants-file and --scorer repro', () => {
     expectUntouched(repo);
   });
 
+  it('its own --history and --report files inside the repository do not make the next run refuse the tree', async () => {
+    withPlants();
+    const args = ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--min-recall', '0', '--json'];
+    const mine = ['--history', 'calib.jsonl', '--report', 'out/calib.html'];
+    expect((await cli(repo, [...args, ...mine])).exitCode).toBe(0);
+    const second = await cli(repo, [...args, ...mine]);
+    expect(second.exitCode).toBe(0);
+    expect(parseJson(second).history?.previous).not.toBeNull();
+    // Anything else untracked is still the user's, and still refused.
+    const other = await cli(repo, [...args, '--history', 'calib.jsonl']);
+    expect(other.exitCode).toBe(1);
+    expect(other.stderr).toContain('out/calib.html');
+    const clash = await cli(repo, [...args, '--report', 'src/math.js']);
+    expect(clash.exitCode).toBe(1);
+    expect(repo.read('src/math.js')).toBe(MATH);
+  });
+
   it('a reviewer that exits 3 is a crash: exit 1, files restored', async () => {
     withPlants();
     const result = await cli(repo, ['--review-cmd', reviewer('crash'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--json']);
