@@ -22,7 +22,7 @@ const synthesis = '## High Priority - Multiple Reviewers Agree\nNone\n\n## Mediu
 
 const server = await startFakeProviderServer();
 server.handle((request) =>
-  request.prompt.includes('You are compiling the consensus')
+  request.prompt.startsWith('You are compiling')
     ? { text: synthesis, delayMs: chairmanMs }
     : { text: review, delayMs: latency[request.protocol] },
 );
@@ -35,15 +35,15 @@ const rows = [];
 for (let i = 0; i < runs; i += 1) {
   server.reset();
   server.handle((request) =>
-    request.prompt.includes('You are compiling the consensus')
+    request.prompt.startsWith('You are compiling')
       ? { text: synthesis, delayMs: chairmanMs }
       : { text: review, delayMs: latency[request.protocol] },
   );
   const started = Date.now();
   await run(process.execPath, [cli, '--mode=code-review', `--base-sha=${base}`, '--json'], { cwd: repo.dir, env: cleanEnv(server.env()) });
   const wall = Date.now() - started;
-  const stage1 = server.requests.filter((r) => !r.prompt.includes('You are compiling the consensus'));
-  const chair = server.requests.find((r) => r.prompt.includes('You are compiling the consensus'));
+  const stage1 = server.requests.filter((r) => !r.prompt.startsWith('You are compiling'));
+  const chair = server.requests.find((r) => r.prompt.startsWith('You are compiling'));
   const firstRequest = Math.min(...stage1.map((r) => r.receivedAt)) - started;
   const lastReviewDone = Math.max(...stage1.map((r) => r.receivedAt + latency[r.protocol]));
   const spread = Math.max(...stage1.map((r) => r.receivedAt)) - Math.min(...stage1.map((r) => r.receivedAt));

@@ -178,7 +178,7 @@ process.stdin.on('data', (d) => (s += d)).on('end', () => {
     const chairScript = join(scratch, 'chair.mjs');
     writeFileSync(
       chairScript,
-      `let s='';process.stdin.on('data',d=>s+=d).on('end',()=>process.stdout.write(s.includes('You are compiling the consensus') ? ${JSON.stringify(SYNTHESIS_HIGH)} : ${JSON.stringify(reviewText({ severity: 'CRITICAL' }))}));`,
+      `let s='';process.stdin.on('data',d=>s+=d).on('end',()=>process.stdout.write(s.startsWith('You are compiling') ? ${JSON.stringify(SYNTHESIS_HIGH)} : ${JSON.stringify(reviewText({ severity: 'CRITICAL' }))}));`,
     );
     const result = await cli(
       ['--mode=code-review', `--base-sha=${base}`, '--reviewers', `command:node ${chairScript}`, '--reviewers', `command:node ${chairScript} --second`, '--json'],

@@ -43,7 +43,7 @@ None
 FINAL RECOMMENDATION: All reviewers approve - safe to merge`;
 
 export function isChairman(request: RecordedRequest): boolean {
-  return request.prompt.includes('You are compiling the consensus');
+  return request.prompt.startsWith('You are compiling');
 }
 
 /** A repository whose second commit changes src/app.js; returns the repo and the base sha. */
