@@ -60,7 +60,8 @@ interface ItemDraft {
 /** Letters cited as `Reviewer A`, `Reviewers A and C`, `(A, B)` after "Reviewer". */
 export function citedLetters(text: string): string[] {
   const letters = new Set<string>();
-  for (const match of text.matchAll(/\bReviewers?\s+((?:[A-Z]\b(?:\s*(?:,|and|&|\/|\+)\s*)?)+)/g)) {
+  // The word in any case (`reviewer A`, `REVIEWERS B and C`); the letters upper case only, so `reviewer a` is prose.
+  for (const match of text.matchAll(/\b(?:[Rr]eviewers?|REVIEWERS?)\s+((?:[A-Z]\b(?:\s*(?:,|and|&|\/|\+)\s*)?)+)/g)) {
     for (const letter of match[1]!.match(/\b[A-Z]\b/g) ?? []) letters.add(letter);
   }
   return [...letters].sort();
@@ -155,8 +156,9 @@ export function parseCodeReviewSynthesis(
   };
 }
 
+/** The recommendation sentence alone: no quotes, no leading `-`, `:` or `>` a model put before it. */
 function unquote(text: string): string {
-  return text.replace(/^["“'`]+|["”'`.]+$/g, '').trim();
+  return text.replace(/^[\s\-–—:>*]+/, '').replace(/^["“'`]+|["”'`.]+$/g, '').trim();
 }
 
 export interface ParsedGeneralSynthesis {

@@ -121,6 +121,22 @@ FINAL RECOMMENDATION: All reviewers approve - safe to merge`);
     expect(parsed.recommendation).toBe('unknown');
   });
 
+  it('reads lower-case headings and a recommendation after a dash, citing reviewers in lower case', () => {
+    const parsed = parseCodeReviewSynthesis(
+      'Sure! Here is the report.\n\n### high priority – multiple reviewers agree\nnone\n\n### medium priority\n* **[IMPORTANT]** division by zero in `src/a.ts` line 2 (reviewer A)\n\n### consider\n- none\n\nfinal recommendation - review medium priority concerns\n',
+      { A: 'Claude' },
+      ['src/a.ts'],
+    );
+    expect(parsed.tiersFound).toEqual(['high', 'medium', 'consider']);
+    expect(parsed.high).toEqual([]);
+    expect(parsed.medium).toEqual([
+      { severity: 'IMPORTANT', description: 'division by zero in `src/a.ts` line 2 (reviewer A)', reviewers: ['Claude'], file: 'src/a.ts', line: 2 },
+    ]);
+    expect(parsed.consider).toEqual([]);
+    expect(parsed.recommendationText).toBe('review medium priority concerns');
+    expect(parsed.recommendation).toBe('review-medium');
+  });
+
   it('does not take a bullet that mentions "high priority" for a heading', () => {
     const parsed = parseCodeReviewSynthesis(`## Medium Priority\n- [IMPORTANT] high priority queue starves\n## Consider\nNone\nFINAL RECOMMENDATION: Review medium priority concerns`);
     expect(parsed.medium).toHaveLength(1);
@@ -146,6 +162,9 @@ describe('citedLetters', () => {
     ['Reviewers A and C agree', ['A', 'C']],
     ['(Reviewers B, C)', ['B', 'C']],
     ['A reviewer said', []],
+    ['(reviewer A, reviewer C)', ['A', 'C']],
+    ['REVIEWERS B and C', ['B', 'C']],
+    ['a reviewer a bit later', []],
   ])('%s', (text, letters) => {
     expect(citedLetters(text)).toEqual(letters);
   });
