@@ -103,3 +103,8 @@ async function apply(winner: Winner, fc: FinishContext): Promise<NonNullable<Run
   if (!passed) fc.warn(`the applied fix does not pass on the written files (test exit ${testExitCode ?? 'timeout'}${fc.gates.rails === undefined ? '' : `, rails exit ${railsExitCode ?? 'timeout'}`}); the files stay written — inspect them or \`git checkout\` them`);
   return { testExitCode, railsExitCode, passed };
 }
+
+/** A path as a POSIX shell reads it back, for the hints we print. */
+export function shellQuote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}

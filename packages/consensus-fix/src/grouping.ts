@@ -16,12 +16,11 @@ export interface Group {
 
 export type Verdict = 'pass' | 'no-survivors' | 'all-divergent';
 
-/** The seed's normalization: whitespace collapsed per line (runs to one space, ends trimmed), blank lines dropped. */
+/** The seed's normalization: whitespace collapsed per line (runs to one space, ends trimmed); lines are kept. */
 export function normalizeWhitespace(text: string): string {
   return text
     .split(/\r\n|\r|\n/)
     .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => line !== '')
     .join('\n');
 }
 

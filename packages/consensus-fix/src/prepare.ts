@@ -17,6 +17,8 @@ export interface PrepareContext {
   maxChangedLines: number | undefined;
   normalize: Normalize;
   syntax: SyntaxTools | undefined;
+  /** Shared between the candidates of a run: agreeing answers are often byte-identical, one `git diff` serves them all. */
+  diffs?: Map<string, Promise<string>>;
 }
 
 export interface Prepared {
@@ -41,7 +43,7 @@ export async function prepareCandidate(slot: FanResult, ctx: PrepareContext): Pr
 
   // What would be written: the model's text in the original's line endings and final-newline style.
   const changes = validated.changes.map((c) => ({ file: c.file, content: conformTextStyle(ctx.originals.get(c.file) ?? null, c.content) }));
-  const diff = await unifiedDiff(changes.map((c) => ({ file: c.file, before: ctx.originals.get(c.file) ?? null, after: c.content })));
+  const diff = await diffOf(changes, ctx);
   const changedLines = countChangedLines(diff);
   if (ctx.maxChangedLines !== undefined && changedLines > ctx.maxChangedLines) {
     return discarded({ reason: 'too-many-changed-lines', message: `${changedLines} changed lines (over --max-changed-lines ${ctx.maxChangedLines})` });
@@ -85,4 +87,16 @@ async function normalizeOne(file: string, content: string, ctx: PrepareContext):
     if (reprinted !== null) return `syntax:${normalizeWhitespace(reprinted)}`;
   }
   return normalizeWhitespace(content);
+}
+
+function diffOf(changes: ReadonlyArray<{ file: string; content: string }>, ctx: PrepareContext): Promise<string> {
+  const make = () => unifiedDiff(changes.map((c) => ({ file: c.file, before: ctx.originals.get(c.file) ?? null, after: c.content })));
+  if (!ctx.diffs) return make();
+  const key = JSON.stringify(changes.map((c) => [c.file, c.content]));
+  let diff = ctx.diffs.get(key);
+  if (!diff) {
+    diff = make();
+    ctx.diffs.set(key, diff);
+  }
+  return diff;
 }

@@ -59,9 +59,8 @@ export function verdictMessage(verdict: Verdict, survivors: number, n: number): 
     case 'no-survivors':
       return `no survivors: none of the ${n} candidates passed the gates`;
     case 'all-divergent':
-      return survivors === 1
-        ? `${ALL_DIVERGENT_MESSAGE} (1 survivor of ${n}, no agreement)`
-        : `${ALL_DIVERGENT_MESSAGE} (${survivors} survivors of ${n}, each different)`;
+      // Exactly the seed's words: orchestrators match on them; the counts are in `summary`.
+      return ALL_DIVERGENT_MESSAGE;
     case 'pass':
       return `consensus: ${survivors} of ${n} candidates survived`;
   }

@@ -5,11 +5,13 @@
 import {
   FileSnapshot,
   createReporter,
+  dirtyFiles,
   fan,
   gateFail,
   opError,
   pass,
   preloadCommandRunner,
+  prewarmProviders,
   promptOnly,
   recoverJournals,
   redactSecrets,
@@ -47,14 +49,27 @@ export async function consensusFix(opts: ConsensusFixOptions, ctx: RunContext): 
   if (!opts.files?.length) throw opError('--files is required', { hint: 'give the source files the fix may change, e.g. --files src/a.mjs,src/b.mjs' });
   const testCmd = opts.testCmd;
 
-  const target = await findTarget(ctx.cwd);
-  // A killed run's files come back before anything else looks at the tree (the dirty guard included).
-  await recoverJournals({ cwd: target.root, log: (line) => reporter.info(`${TOOL}: ${line}`) });
+  // Start-up is on the critical path: the git processes and module loads that do not depend on one
+  // another run side by side. Recovery is keyed by the git common dir, the same from any subdirectory.
+  const log0 = (line: string) => reporter.info(`${TOOL}: ${line}`);
+  const targetP = findTarget(ctx.cwd);
+  const recoveredP = recoverJournals({ cwd: ctx.cwd, log: log0 });
+  // A killed run's files come back before the dirty guard looks at the tree; the status started now is
+  // only trusted when that recovery restored nothing (then nothing in the work tree changed).
+  const checkDirty = !opts.promptOnly && !opts.allowDirty;
+  const earlyStatus = checkDirty ? dirtyFiles(ctx.cwd) : undefined;
+  earlyStatus?.catch(() => undefined);
+  const warmed = preloadCommandRunner();
+  const [target, recovered] = await Promise.all([targetP, recoveredP]);
   sweepStaleCopies();
   const allowed = resolveFiles(opts.files, ctx.cwd, target.root);
   const providers = opts.promptOnly ? [] : resolveProviders(opts.providers, ctx.env);
-  const warmed = preloadCommandRunner();
-  if (!opts.promptOnly) await assertClean(target, Boolean(opts.allowDirty));
+  // The SDKs load while git, the pre-flight and the baseline run, not after.
+  if (providers.length > 0) prewarmProviders(providers, { env: ctx.env, cwd: ctx.cwd });
+  if (checkDirty) {
+    const restoredSome = recovered.some((r) => r.restored.length > 0);
+    await assertClean(target, false, restoredSome || !target.isRepo ? undefined : earlyStatus);
+  }
   await warmed;
   const syntax = opts.normalize === 'syntax' ? coreSyntaxTools : undefined;
   const log = RunLog.open(opts.logDir, ctx.env);
@@ -64,35 +79,43 @@ export async function consensusFix(opts: ConsensusFixOptions, ctx: RunContext): 
     reporter.warn(message);
     log.event('warning', { message });
   };
-  for (const f of allowed) if (f.text === null) warn(`--files ${f.file} does not exist; candidates may create it`);
   if (opts.rails === undefined) warn('no --rails: candidates are checked only against --test-cmd, so a fix that breaks other tests can win');
   if (opts.jobs > 1) assertCopySafe([testCmd, opts.rails], target.root);
 
   const gates: Gates = { testCmd, rails: opts.rails, timeoutMs: opts.timeout * 1000, env: ctx.env };
   log.event('start', { n: opts.n, jobs: opts.jobs, files: allowed.map((f) => f.file), testCmd, rails: opts.rails ?? null });
 
-  // Pre-flight: the test must fail now, or there is nothing to fix.
-  reporter.progress(`pre-flight: ${testCmd}`);
-  const preflight = await runGate(testCmd, gates, ctx.cwd);
-  log.event('preflight', { exitCode: preflight.exitCode, timedOut: preflight.timedOut, durationMs: preflight.durationMs });
-  if (preflight.timedOut) {
-    throw opError(`pre-flight: \`${testCmd}\` did not finish within ${opts.timeout}s`, { hint: 'raise --timeout or give a faster --test-cmd' });
+  // In place, every write goes through the journaled snapshot, taken while the pre-flight runs (the
+  // pre-flight writes nothing of ours); with copies the user's tree is only snapshotted by --apply.
+  const snapshotP = opts.jobs === 1 && !opts.promptOnly ? FileSnapshot.create({ root: target.root, files: allowed.map((f) => f.file), tool: TOOL }) : undefined;
+  snapshotP?.catch(() => undefined);
+  let prompt: string;
+  let preflight: Awaited<ReturnType<typeof runGate>>;
+  try {
+    // Pre-flight: the test must fail now, or there is nothing to fix.
+    reporter.progress(`pre-flight: ${testCmd}`);
+    preflight = await runGate(testCmd, gates, ctx.cwd);
+    log.event('preflight', { exitCode: preflight.exitCode, timedOut: preflight.timedOut, durationMs: preflight.durationMs });
+    if (preflight.timedOut) {
+      throw opError(`pre-flight: \`${testCmd}\` did not finish within ${opts.timeout}s`, { hint: 'raise --timeout or give a faster --test-cmd' });
+    }
+    if (preflight.exitCode === 0) {
+      throw opError(`pre-flight: \`${testCmd}\` already passes (exit 0); there is no failure to fix`, {
+        hint: 'give a --test-cmd that fails because of the bug',
+      });
+    }
+    prompt = buildPrompt({ testCmd, output: preflight.outputTail, files: allowed.map((f) => ({ file: f.file, content: f.text })), rails: opts.rails });
+    log.file('prompt.txt', prompt);
+  } catch (error) {
+    await (await snapshotP?.catch(() => undefined))?.close();
+    throw error;
   }
-  if (preflight.exitCode === 0) {
-    throw opError(`pre-flight: \`${testCmd}\` already passes (exit 0); there is no failure to fix`, {
-      hint: 'give a --test-cmd that fails because of the bug',
-    });
-  }
-  const prompt = buildPrompt({ testCmd, output: preflight.outputTail, files: allowed.map((f) => ({ file: f.file, content: f.text })), rails: opts.rails });
-  log.file('prompt.txt', prompt);
   if (opts.promptOnly) {
     const label = `candidate prompt (sent ${opts.n} time${opts.n === 1 ? '' : 's'}; temperature 0 for candidate 0, ${candidateTemperature(1)} for the others)`;
     return promptOnly([{ label, system: redactSecrets(SYSTEM_PROMPT, ctx.env), prompt: redactSecrets(prompt, ctx.env) }], Boolean(opts.json));
   }
 
-  // In place, every write goes through the journaled snapshot; with copies the user's tree is
-  // only snapshotted when --apply writes the winner.
-  const snapshot = opts.jobs === 1 ? await FileSnapshot.create({ root: target.root, files: allowed.map((f) => f.file), tool: TOOL }) : undefined;
+  const snapshot = await snapshotP;
   const pool = opts.jobs > 1 ? new CopyPool() : undefined;
   try {
     // The baseline rails run while the models think: nothing has been written yet.
@@ -106,9 +129,10 @@ export async function consensusFix(opts: ConsensusFixOptions, ctx: RunContext): 
     log.event('baseline', { railsExitCode: baselineRails?.exitCode ?? null, timedOut: baselineRails?.timedOut ?? false });
 
     const originals = new Map(allowed.map((f) => [f.file, f.text] as const));
+    const diffs = new Map<string, Promise<string>>();
     const prepared: Prepared[] = await Promise.all(
       completions.map((slot) =>
-        prepareCandidate(slot, { originals, resolve: diskResolver(target.root), maxChangedLines: opts.maxChangedLines, normalize: opts.normalize, syntax }),
+        prepareCandidate(slot, { originals, resolve: diskResolver(target.root), maxChangedLines: opts.maxChangedLines, normalize: opts.normalize, syntax, diffs }),
       ),
     );
     for (const p of prepared) if (!p.runnable) log.event('settled', verdictEvent(p));
@@ -163,7 +187,8 @@ export async function consensusFix(opts: ConsensusFixOptions, ctx: RunContext): 
     result.durationMs = Date.now() - started;
     log.file('result.json', JSON.stringify(toJson(result), null, 2));
     log.event('end', { verdict: result.verdict, winner: result.winner?.index ?? null, durationMs: result.durationMs });
-    if (verdict !== 'pass') reporter.warn(result.message);
+    // The verdict's own line on stderr (the seed's message as is, not dressed as a warning).
+    if (verdict !== 'pass') reporter.info(result.message);
     const output = opts.json ? { json: toJson(result) } : { text: renderReport(result, reporter.style) };
     return verdict === 'pass' ? pass(result, output) : gateFail(result, output);
   } finally {

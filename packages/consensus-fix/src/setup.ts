@@ -62,7 +62,12 @@ export function resolveFiles(files: readonly string[], cwd: string, root: string
 
 function readOriginal(given: string, abs: string): Omit<AllowedFile, 'file'> {
   const stat = statSync(abs, { throwIfNoEntry: false });
-  if (stat === undefined) return { text: null, bytes: null, mode: null };
+  // The seed: unreadable files are an operational error. A typo must not send N prompts about an empty file.
+  if (stat === undefined) {
+    throw opError(`--files ${given} does not exist (looked for ${abs})`, {
+      hint: '--files paths are relative to the current directory; list existing source files',
+    });
+  }
   if (!stat.isFile()) throw opError(`--files ${given} is not a regular file`);
   if (stat.size > MAX_CONTENT_BYTES) throw opError(`--files ${given} is ${stat.size} bytes; consensus-fix edits files up to ${MAX_CONTENT_BYTES} bytes`);
   let bytes: Buffer;
@@ -83,15 +88,15 @@ export function diskResolver(root: string): ResolvePath {
   };
 }
 
-/** The dirty-tree guard: a directory outside git is treated like a dirty tree. */
-export async function assertClean(target: Target, allowDirty: boolean): Promise<void> {
+/** The dirty-tree guard: a directory outside git is treated like a dirty tree. `listed`: a `git status` already under way. */
+export async function assertClean(target: Target, allowDirty: boolean, listed?: Promise<string[]>): Promise<void> {
   if (allowDirty) return;
   if (!target.isRepo) {
     throw opError(`${target.root} is not a git repository, so uncommitted work cannot be protected`, {
       hint: 'run inside a git repository, or pass --allow-dirty to run anyway',
     });
   }
-  const dirty = await dirtyFiles(target.root);
+  const dirty = await (listed ?? dirtyFiles(target.root));
   if (dirty.length > 0) {
     const shown = dirty.slice(0, 5).join(', ') + (dirty.length > 5 ? `, … (${dirty.length} in all)` : '');
     throw opError(`the working tree has uncommitted changes: ${shown}`, {

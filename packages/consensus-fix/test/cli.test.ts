@@ -70,7 +70,8 @@ describe('gate verdicts', () => {
     const res = await run(r, BASE_ARGS);
     expect(res.exitCode).toBe(2);
     expect(res.stdout).toContain('all-divergent: spec ambiguity — escalate');
-    expect(res.stderr).toContain('all-divergent: spec ambiguity — escalate');
+    // The seed's message, word for word, on a line of its own.
+    expect(res.stderr.split('\n')).toContain('all-divergent: spec ambiguity — escalate');
     const json = await run(r, [...BASE_ARGS, '--json'], {});
     // The queue is empty now: every call fails, which is an operational error, not a verdict.
     expect(json.exitCode).toBe(1);
@@ -78,6 +79,7 @@ describe('gate verdicts', () => {
     const doc = parseOutput((await run(r, [...BASE_ARGS, '--json'])).stdout);
     expect(doc.summary.allDivergent).toBe(true);
     expect(doc.summary.groups).toBe(3);
+    expect(doc.message).toBe('all-divergent: spec ambiguity — escalate');
     expect(doc.summary.passed).toBe(3);
   });
 
@@ -152,6 +154,11 @@ describe('operational errors (exit 1)', () => {
     const res = await run(r, ['--test-cmd', REPRO, '--files', '../elsewhere.mjs']);
     expect(res.exitCode).toBe(1);
     expect(res.stderr).toContain('outside the repository');
+    // The seed: unreadable files are an operational error; a typo must not reach a model.
+    const absent = await run(r, ['--test-cmd', REPRO, '--files', 'src/calc.mjs,src/clac.mjs']);
+    expect(absent.exitCode).toBe(1);
+    expect(absent.stderr).toContain('--files src/clac.mjs does not exist');
+    expect(suite.server.requests).toHaveLength(0);
     const missing = await run(r, ['--files', 'src/calc.mjs']);
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toContain('--test-cmd is required');

@@ -5,8 +5,10 @@ describe('normalizeWhitespace', () => {
   it.each([
     ['a  b', 'a b'],
     ['  a\tb  ', 'a b'],
-    ['a\r\nb\n', 'a\nb'],
-    ['a\n\n\nb', 'a\nb'],
+    ['a\r\nb\n', 'a\nb\n'],
+    // Per line, as the seed says: a blank line added or removed is a different changeset.
+    ['a\n\n\nb', 'a\n\n\nb'],
+    ['a\n \t\nb', 'a\n\nb'],
     ['return x+1;', 'return x+1;'],
     ['', ''],
   ])('%j -> %j', (input, expected) => {
