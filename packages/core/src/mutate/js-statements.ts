@@ -49,7 +49,12 @@ function returnValue(ctx: JsContext, node: ts.ReturnStatement): void {
       operator: 'negate-return',
       description: `return value negated ("${quote(text, 40)}" became "${quote(negated, 40)}"): callers get the opposite answer`,
     });
-  } else if (e.kind !== t.SyntaxKind.NullKeyword && !(t.isIdentifier(e) && e.text === 'undefined') && !t.isVoidExpression(e)) {
+  } else if (
+    e.kind !== t.SyntaxKind.NullKeyword &&
+    !(t.isIdentifier(e) && e.text === 'undefined') &&
+    !t.isVoidExpression(e) &&
+    nullAllowed(ctx, node)
+  ) {
     ctx.push({
       ...at,
       replacement: 'null',
@@ -57,6 +62,18 @@ function returnValue(ctx: JsContext, node: ts.ReturnStatement): void {
       description: `returns null instead of ${quote(text, 40)}: callers receive no value where they expect one`,
     });
   }
+}
+
+/**
+ * Whether the enclosing function's declared return type admits null: under a declared `T[]` or
+ * `Promise<T>`, `return null` is a compile error the type checker reports, not a bug to review.
+ */
+function nullAllowed(ctx: JsContext, node: ts.ReturnStatement): boolean {
+  const t = ctx.ts;
+  let fn: ts.Node | undefined = node.parent;
+  while (fn && !t.isFunctionLike(fn)) fn = fn.parent;
+  const declared = fn && (fn as ts.SignatureDeclaration).type;
+  return !declared || /\b(?:null|any|unknown)\b/.test(textOf(ctx, declared));
 }
 
 function isBooleanExpression(ctx: JsContext, e: ts.Expression): boolean {

@@ -36,6 +36,7 @@ const CASES: Array<[string, string, string]> = [
   ['swap-multiplicative', 'const t = a / b;', 'const t = a * b;'],
   ['modulo-to-multiply', 'const odd = n % 2;', 'const odd = n * 2;'],
   ['return-null', 'function f() { return value; }', 'function f() { return null; }'],
+  ['return-null', 'function f(): User | null {\n  return cache.get(id);\n}', '  return null;'],
   ['flip-return-boolean', 'function f() { return true; }', 'function f() { return false; }'],
   ['negate-return', 'function f(a, b) { return a < b; }', 'function f(a, b) { return !(a < b); }'],
   ['negate-return', 'function f(a) { return !a.done; }', 'function f(a) { return a.done; }'],
@@ -96,6 +97,10 @@ const NEVER: Array<[string, string]> = [
   ['nullish-to-or', "const key = keyOf?.(item) ?? '';"],
   ['nullish-to-or', 'const n = counts.get(k) ?? 0;'],
   ['nullish-to-or', 'opts.verbose ??= false;'],
+  // Under a declared return type without null, `return null` is a type error, not a review finding.
+  ['return-null', 'function f(xs: number[]): number[] {\n  return xs;\n}'],
+  ['return-null', 'async function f(): Promise<string> {\n  return name;\n}'],
+  ['return-null', 'const f = (s: string): string => {\n  return s;\n};'],
   // Words for people: recasing a label or message is no bug.
   ['change-string-literal', "return helper.formatItemList('Usage:', [cmd.name()], helper);"],
   ['change-string-literal', "const title = 'Not found';"],
