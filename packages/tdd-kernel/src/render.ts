@@ -16,7 +16,11 @@ export function renderCheck(r: GateResult): string {
 export function renderRun(r: RunSummary): string {
   const lines = r.results.map((t) => `${t.status === 'pass' ? 'green' : `red${t.failure_kind ? ` (${t.failure_kind})` : ''}`}  ${t.test_id}${t.status === 'fail' && t.message ? `\n      ${t.message.split('\n').slice(0, 4).join('\n      ')}` : ''}`);
   const passed = r.results.filter((t) => t.status === 'pass').length;
-  lines.push(`${passed} green, ${r.results.length - passed} red  (${r.command || 'nothing run'})`);
+  const reported = new Set(r.results.map((t) => t.file));
+  // A file that failed to load has no test to report: say so, or a full run would look like "0 red".
+  const broken = Object.entries(r.file_errors).filter(([file]) => !reported.has(file));
+  for (const [file, message] of broken) lines.push(`error  ${file} did not load (its tests never ran)\n      ${message.split('\n').slice(0, 6).join('\n      ')}`);
+  lines.push(`${passed} green, ${r.results.length - passed} red${broken.length > 0 ? `, ${broken.length} test file(s) that did not load` : ''}  (${r.command || 'nothing run'})`);
   return lines.join('\n');
 }
 

@@ -17,6 +17,8 @@ export interface RunSummary {
   results: TestResult[];
   /** Every requested (or, for a full run, every) test passed, and at least one ran. */
   green: boolean;
+  /** Test files that failed to load (syntax, import, collection error), by relative path: their tests never ran. */
+  file_errors: Record<string, string>;
 }
 
 export class NoRunnerError extends Error {}
@@ -115,7 +117,8 @@ export async function runTests(ctx: KernelContext, ids: readonly string[] | null
     invocations: outcome.invocations,
     duration_ms: outcome.durationMs,
     results,
-    green: results.length > 0 && results.every((r) => r.status === 'pass'),
+    green: results.length > 0 && results.every((r) => r.status === 'pass') && Object.keys(outcome.fileErrors).length === 0,
+    file_errors: outcome.fileErrors,
   };
 }
 

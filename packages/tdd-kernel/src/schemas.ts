@@ -72,6 +72,7 @@ export const RunOutputSchema = z.object({
   duration_ms: z.number(),
   green: z.boolean(),
   results: z.array(testResult),
+  file_errors: z.record(z.string(), z.string()),
 });
 
 /** `tdd-kernel claim --json`. */

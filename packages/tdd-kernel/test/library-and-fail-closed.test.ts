@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, type TempRepo } from '@adlc/core/testkit';
-import { createKernel, HookDenySchema, KernelEventSchema } from '../src/index.js';
+import { createKernel, HookDenySchema, KernelEventSchema, RunOutputSchema } from '../src/index.js';
 import { BIN, gitStatus, kernel, makeProject, PRICE_ID, PRICE_SRC, PRICE_TEST } from './support.js';
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,5 +97,20 @@ describe('hook fails closed', () => {
     const events = readFileSync(path.join(repo.dir, '.tdd-kernel/events.jsonl'), 'utf8').trim().split('\n').map((l) => KernelEventSchema.parse(JSON.parse(l)));
     expect(events.filter((e) => e.type === 'edit_refused')).toHaveLength(2);
     expect(gitStatus(repo)).toBe(`${before}?? .tdd-kernel/events.jsonl\n`);
+  });
+});
+
+describe('run all', () => {
+  it('a test file that does not load is reported and the run is not green (it never looks like "0 red")', async () => {
+    repo = makeProject('vitest', { 'src/price.test.ts': PRICE_TEST.replace('toBe(120)', 'toBe(100)'), 'src/price.ts': PRICE_SRC, 'src/broken.test.ts': 'import { it } from "vitest";\nit("x", () => { (\n' });
+    const r = await kernel(repo, ['run', '--json']);
+    expect(r.exitCode).toBe(2);
+    const out = RunOutputSchema.parse(JSON.parse(r.stdout));
+    expect(out.green).toBe(false);
+    expect(out.results.map((t) => [t.test_id, t.status])).toEqual([[PRICE_ID, 'pass']]);
+    expect(Object.keys(out.file_errors)).toEqual(['src/broken.test.ts']);
+    const text = await kernel(repo, ['run']);
+    expect(text.stdout).toContain('error  src/broken.test.ts did not load (its tests never ran)');
+    expect(text.stdout).toContain('1 green, 0 red, 1 test file(s) that did not load');
   });
 });
