@@ -74,9 +74,24 @@ export async function isDirty(cwd: string): Promise<boolean> {
   return (await dirtyFiles(cwd)).length > 0;
 }
 
+// A directory's top level does not move while a tool runs, so each is asked of git once per
+// process: the queries below all start from it, and every spawn delays a CLI's first model call.
+const roots = new Map<string, Promise<string>>();
+
 async function root(cwd: string): Promise<string> {
-  const out = await run(cwd, ['rev-parse', '--show-toplevel']);
-  return realpath(out.trim());
+  let top = roots.get(cwd);
+  if (top === undefined) {
+    top = run(cwd, ['rev-parse', '--show-toplevel']).then(async (out) => {
+      const found = await realpath(out.trim());
+      // The top level is its own top level: queries handed the root need not ask again.
+      if (!roots.has(found)) roots.set(found, Promise.resolve(found));
+      return found;
+    });
+    roots.set(cwd, top);
+    // A failure is not remembered: the directory may become a repository later.
+    top.catch(() => roots.delete(cwd));
+  }
+  return top;
 }
 
 /** The directory shared by all worktrees of the repository (`.git` of the main worktree). */
@@ -86,13 +101,31 @@ async function commonDir(cwd: string): Promise<string> {
   return realpath(path.resolve(cwd, out.trim()));
 }
 
+/**
+ * Full commit names verified in this process, per directory (a commit's name never comes to mean
+ * another object), so queries handed resolved shas do not ask git again. Symbolic refs are always asked.
+ */
+const commits = new Map<string, Promise<string>>();
+const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
 async function revParse(cwd: string, ref: string): Promise<string> {
   assertRef(ref);
-  try {
-    return (await run(cwd, ['rev-parse', '--verify', `${ref}^{commit}`])).trim();
-  } catch (error) {
-    throw new OpError(`unknown revision ${ref}`, { cause: error, hint: 'give a commit, branch or tag that exists in this repository' });
+  const key = `${cwd}\0${ref}`;
+  const known = FULL_SHA.test(ref) ? commits.get(key) : undefined;
+  if (known !== undefined) return known;
+  const verify = run(cwd, ['rev-parse', '--verify', `${ref}^{commit}`]).then(
+    (out) => out.trim(),
+    (error: unknown) => {
+      throw new OpError(`unknown revision ${ref}`, { cause: error, hint: 'give a commit, branch or tag that exists in this repository' });
+    },
+  );
+  if (FULL_SHA.test(ref)) {
+    commits.set(key, verify);
+    verify.catch(() => commits.delete(key));
   }
+  const sha = await verify;
+  if (!commits.has(`${cwd}\0${sha}`)) commits.set(`${cwd}\0${sha}`, Promise.resolve(sha));
+  return sha;
 }
 
 /** The first parent of a commit, or null for a root commit. */

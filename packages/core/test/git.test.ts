@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -152,6 +153,40 @@ describe('git queries', () => {
     expect(await git.subjects(repo.dir, first, second)).toEqual(['second']);
     expect(await git.subjects(repo.dir, second, first)).toEqual([]);
     await expect(git.subjects(repo.dir, 'nope')).rejects.toThrow('unknown revision nope');
+  });
+
+  it('asks git for a top level and a commit once per process (fewer spawns before a first model call)', async () => {
+    const shim = mkdtempSync(path.join(os.tmpdir(), 'adlc-git-shim-'));
+    const log = path.join(shim, 'calls.log');
+    const real = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    writeFileSync(path.join(shim, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\nexec '${real}' "$@"\n`, { mode: 0o755 });
+    const savedPath = process.env.PATH;
+    process.env.PATH = `${shim}${path.delimiter}${savedPath ?? ''}`;
+    try {
+      // A repository of its own: the other tests' answers are already remembered.
+      const fresh = makeTempRepo({ files: { 'src/deeper/a.js': 'a\n' } });
+      try {
+        const one = fresh.git('rev-parse', 'HEAD').trim();
+        const two = fresh.commit('two', { 'src/deeper/a.js': 'b\n' });
+        const sub = path.join(fresh.dir, 'src/deeper');
+        const top = await git.root(sub);
+        const base = await git.revParse(top, one);
+        await Promise.all([git.diff(top, base, two), git.diffFiles(top, base, two), git.root(sub), git.root(top)]);
+        const calls = readFileSync(log, 'utf8').trim().split('\n');
+        expect(calls.filter((c) => c.includes('--show-toplevel'))).toHaveLength(1);
+        expect(calls.filter((c) => c.includes(`${one}^{commit}`))).toHaveLength(1);
+        expect(calls.filter((c) => c.includes(`${two}^{commit}`))).toHaveLength(1);
+        // Still a real check: a name that is not a commit is refused every time it is asked.
+        await expect(git.revParse(top, 'no-such-ref')).rejects.toThrow('unknown revision no-such-ref');
+        await expect(git.revParse(top, 'f'.repeat(40))).rejects.toThrow(`unknown revision ${'f'.repeat(40)}`);
+        await expect(git.revParse(top, 'f'.repeat(40))).rejects.toThrow(`unknown revision ${'f'.repeat(40)}`);
+      } finally {
+        fresh.cleanup();
+      }
+    } finally {
+      process.env.PATH = savedPath;
+      rmSync(shim, { recursive: true, force: true });
+    }
   });
 
   it('shows a file at a ref, null when it is not there, and refuses an unknown ref', async () => {
