@@ -4,6 +4,7 @@
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { git, opError } from '@adlc/core';
+import { orderDiffSections } from './diff-order.js';
 
 export interface ChangeSet {
   root: string;
@@ -63,7 +64,8 @@ export async function readChangeSet(cwd: string, base: string, head: string | un
     root,
     baseSha,
     headSha,
-    diff: untracked === null ? diff : diff + untracked.patch,
+    // Ordered so the 10 KB the reviewers see is code, not a lockfile that happens to sort first.
+    diff: orderDiffSections(untracked === null ? diff : diff + untracked.patch),
     files: untracked === null ? files : [...files, ...untracked.files.filter((f) => !files.includes(f))],
     subjects,
   };

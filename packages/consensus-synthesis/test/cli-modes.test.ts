@@ -229,6 +229,24 @@ process.stdin.on('data', (d) => (s += d)).on('end', () => {
     repo.cleanup();
   });
 
+  it('a big lockfile does not crowd the code out of the 10 KB the reviewers see; an untracked file takes its place in path order', async () => {
+    const lock = JSON.stringify({ packages: Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`node_modules/dep-${i}`, { version: `1.0.${i}` }])) }, null, 2);
+    const { repo, base } = repoWithChange({ 'package-lock.json': `${lock}\n` });
+    repo.write({ 'src/new.js': 'export const fresh = 1;\n' });
+    const result = await cli(['--mode=code-review', `--base-sha=${base}`, '--prompt-only', '--json'], repo.dir, {});
+    expect(result.exitCode).toBe(0);
+    const prompt = PromptOnlyOutputSchema.parse(JSON.parse(result.stdout)).prompts[0]!.prompt;
+    expect(prompt).toContain('[Diff truncated - showing first 10KB]');
+    const app = prompt.indexOf('+++ b/src/app.js');
+    const fresh = prompt.indexOf('+++ b/src/new.js');
+    const lockAt = prompt.indexOf('+++ b/package-lock.json');
+    expect(app).toBeGreaterThan(0);
+    expect(fresh).toBeGreaterThan(app);
+    expect(lockAt).toBeGreaterThan(fresh);
+    expect(prompt).toContain('+export const fresh = 1;');
+    repo.cleanup();
+  });
+
   it('--prompt-only prints the stage-1 prompt and needs no key', async () => {
     const { repo, base } = repoWithChange();
     const result = await cli(['--mode=code-review', `--base-sha=${base}`, '--prompt-only', '--description=Compute the mean'], repo.dir, {});
