@@ -19,12 +19,11 @@ export {
   runMain,
   isOutcome,
   EXIT,
-  ErrorOutputSchema,
   type Outcome,
   type OutputDoc,
-  type ErrorOutput,
   type MainOptions,
 } from './outcome.js';
+export { ErrorOutputSchema, type ErrorOutput } from './error-output.js';
 export {
   parseArgs,
   createProgram,

@@ -1,10 +1,10 @@
 // Verdicts are data, failures are errors. A command returns pass()/gateFail() or throws an
 // OpError; the CLI's single main (runMain) maps that to stdout, stderr and the exit code.
 
-import { z } from 'zod';
 import { AdlcError, HelpShown, InterruptedError, OpError, ProviderError } from './errors.js';
 import { installInterruptHandlers } from './interrupt.js';
 import { redactSecrets } from './redact.js';
+import type { ErrorOutput } from './error-output.js';
 
 export const EXIT = { pass: 0, opError: 1, gateFail: 2 } as const;
 
@@ -43,17 +43,6 @@ export function printJson(value: unknown, stream: NodeJS.WritableStream = proces
   stream.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** The document printed on stdout under --json when a run ends in an operational error. */
-export const ErrorOutputSchema = z.object({
-  error: z.object({
-    message: z.string(),
-    hint: z.string().optional(),
-    exitCode: z.number().int(),
-    provider: z.string().optional(),
-    status: z.union([z.number(), z.string()]).optional(),
-  }),
-});
-export type ErrorOutput = z.infer<typeof ErrorOutputSchema>;
 
 /** Prompts shown by --prompt-only: printed, never sent; needs no key. */
 export function promptOnly(

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ErrorOutputSchema } from '../src/outcome.js';
+import { ErrorOutputSchema } from '../src/error-output.js';
 import { runCli } from '../src/testkit/index.js';
 
 const bin = fileURLToPath(new URL('./fixtures/sample-cli.mjs', import.meta.url));
