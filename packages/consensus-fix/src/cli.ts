@@ -2,7 +2,7 @@
 // consensus-fix: declares the flags and calls the library once; everything else is lazy.
 
 import { Option } from 'commander';
-import { createProgram, intArg, listArg, parseArgs, runMain } from '@adlc/core';
+import { createProgram, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
 
 const program = createProgram({
   name: 'consensus-fix',

@@ -2,7 +2,7 @@
 // review-calibration: declares the flags and hands them to the command (loaded lazily, so --help is fast).
 
 import { Option } from 'commander';
-import { createProgram, floatArg, intArg, listArg, parseArgs, runMain } from '@adlc/core';
+import { createProgram, floatArg, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
 import pkg from '../package.json' with { type: 'json' };
 
 const HELP_AFTER = `Exit codes:

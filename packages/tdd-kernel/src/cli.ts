@@ -9,6 +9,6 @@ if (code !== null) {
   // Let stdout drain to a pipe before leaving.
   process.stdout.write('', () => process.exit(code));
 } else {
-  const [{ runMain }, { main }] = await Promise.all([import('@adlc/core'), import('./commands.js')]);
+  const [{ runMain }, { main }] = await Promise.all([import('@adlc/core/cli'), import('./commands.js')]);
   await runMain('tdd-kernel', () => main(argv), { argv });
 }
