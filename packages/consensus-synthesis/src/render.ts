@@ -1,7 +1,9 @@
 // What goes to stdout without --json: a one-line headline, notes on degraded runs, the chairman's
-// synthesis verbatim (every line), the letter key, the gate line and the report path.
+// synthesis verbatim (every line; control characters made visible), the letter key, the gate line
+// and the report path.
 
 import type { ConsensusOutput } from './schema.js';
+import { terminalSafe } from './terminal-safe.js';
 
 export function headline(doc: Pick<ConsensusOutput, 'mode' | 'answered' | 'total' | 'chairman'>): string {
   const kind = doc.mode === 'code-review' ? 'code review' : 'general prompt';
@@ -10,12 +12,12 @@ export function headline(doc: Pick<ConsensusOutput, 'mode' | 'answered' | 'total
 }
 
 export function renderText(doc: ConsensusOutput): string {
-  if (doc.chairman === null) return [`Nothing to review: ${doc.gate.reason}.`, ...doc.warnings.map((w) => `Note: ${w}`)].join('\n');
+  if (doc.chairman === null) return terminalSafe([`Nothing to review: ${doc.gate.reason}.`, ...doc.warnings.map((w) => `Note: ${w}`)].join('\n'));
   const lines = [headline(doc), ...doc.warnings.map((w) => (w.startsWith('WARNING') ? w : `Note: ${w}`)), '', doc.synthesis.replace(/\s+$/, ''), ''];
   const lettered = doc.reviewers.filter((r) => r.letter !== null).sort((a, b) => a.letter!.localeCompare(b.letter!));
   if (lettered.length > 0) lines.push(`Reviewers: ${lettered.map((r) => `${r.letter} = ${r.name} (${r.model})`).join(', ')}`);
   if (doc.mode === 'code-review') lines.push(`Gate: ${doc.gate.failed ? 'FAIL' : 'pass'}: ${doc.gate.reason}`);
   if (doc.sarifPath) lines.push(`SARIF: ${doc.sarifPath}`);
   lines.push(`Detailed breakdown: ${doc.reportPath}`);
-  return `${lines.join('\n')}\n`;
+  return terminalSafe(`${lines.join('\n')}\n`);
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { opError, redactSecrets, writeFileAtomic } from '@adlc/core';
 import type { AttemptFailure, Chairman, Gate, Mode, ReviewerResult } from './schema.js';
+import { terminalSafe } from './terminal-safe.js';
 
 export interface ReportInput {
   mode: Mode;
@@ -86,7 +87,7 @@ export function renderReport(input: ReportInput): string {
   } else {
     out.push('No synthesis: the run stopped before a chairman answered.');
   }
-  return `${out.join('\n')}\n`;
+  return terminalSafe(`${out.join('\n')}\n`);
 }
 
 /** Writes the report (0600): to `out` when given, else to a fresh consensus-XXXXXX.md in the temp dir. */

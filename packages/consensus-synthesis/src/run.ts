@@ -17,6 +17,7 @@ import { chairmenFor, defaultReviewers, parseReviewerList } from './reviewers.js
 import { toSarif } from './sarif.js';
 import type { ConsensusOutput } from './schema.js';
 import { collectReviews } from './stage1.js';
+import { terminalSafe } from './terminal-safe.js';
 import { chair } from './stage2.js';
 
 export const VERSION = '0.1.0';
@@ -119,9 +120,9 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
       cwd,
       env,
     });
-    throw opError(message, { hint: `${hint}; detailed breakdown: ${reportPath}` });
+    throw opError(terminalSafe(message), { hint: `${hint}; detailed breakdown: ${reportPath}` });
   };
-  for (const warning of warnings) if (opts.json) reporter.warn(warning);
+  for (const warning of warnings) if (opts.json) reporter.warn(terminalSafe(warning));
 
   if (answered === 0) {
     await stopWithReport(`no reviewer answered (0/${total}): ${warnings.join('; ')}`, {}, 'check the keys, models (ADLC_MODEL_*) and --timeout');
@@ -131,7 +132,7 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
   }
   if (answered === 1) {
     warnings.unshift(`WARNING: only 1 of ${total} reviewer${total === 1 ? '' : 's'} answered: this is a single analysis, not a consensus; the gate ran on a single reviewer, so nothing can reach High Priority`);
-    if (opts.json) reporter.warn(warnings[0]!.replace(/^WARNING: /, ''));
+    if (opts.json) reporter.warn(terminalSafe(warnings[0]!.replace(/^WARNING: /, '')));
   }
 
   const reviews: LetteredReview[] = letters.map(({ letter, name }) => {
@@ -157,7 +158,7 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
     );
   }
   warnings.push(...chairWarnings);
-  if (opts.json) for (const w of chairWarnings) reporter.warn(w);
+  if (opts.json) for (const w of chairWarnings) reporter.warn(terminalSafe(w));
 
   const names = Object.fromEntries(letters.map(({ letter, name }) => [letter, name]));
   const synthesis = stage2.settled.text;
