@@ -126,9 +126,23 @@ export function parseCodeReviewSynthesis(
   const found = new Set<Tier>();
   let section: Tier | 'recommendation' | 'other' | null = null;
   let recommendationText: string | null = null;
+  /** How many `#` the current tier's heading has (0 when it had none). */
+  let tierDepth = 0;
+  let underSubHeading = false;
   for (const line of lines) {
     const heading = tierOf(line);
+    const depth = /^\s*(#{1,6})\s/.exec(line)?.[1]?.length ?? 0;
+    // An issue written as a sub-heading of its tier (`### 1. [CRITICAL] ...` under `## High Priority`)
+    // is an item of that tier; under a tier that is not a `#` heading, a `#` heading ends the tier.
+    const inTier = section === 'high' || section === 'medium' || section === 'consider';
+    if (heading === 'other' && inTier && tierDepth > 0 && depth > tierDepth) {
+      tiers[section as Tier].push(`- ${line.replace(/^\s*#{1,6}\s*/, '').replace(/^\d+[.)]\s*/, '')}`);
+      underSubHeading = true;
+      continue;
+    }
     if (heading !== null) {
+      underSubHeading = false;
+      tierDepth = depth;
       section = heading;
       if (heading === 'recommendation') {
         const rest = line.replace(/^.*?FINAL\s+RECOMMENDATION\s*:?/i, '').trim();
@@ -144,7 +158,11 @@ export function parseCodeReviewSynthesis(
       }
       continue;
     }
-    if (section === 'high' || section === 'medium' || section === 'consider') tiers[section].push(line);
+    if (section === 'high' || section === 'medium' || section === 'consider') {
+      // Lines under an issue's sub-heading are its details (quotes), not more of its title.
+      if (underSubHeading && line.trim() !== '' && !BULLET_LINE.test(line)) tiers[section].push(`  - ${line.trim()}`);
+      else tiers[section].push(underSubHeading && BULLET_LINE.test(line) ? `  ${line}` : line);
+    }
   }
   return {
     high: itemsOf(tiers.high, names, knownFiles),

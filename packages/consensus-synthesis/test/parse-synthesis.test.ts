@@ -137,6 +137,20 @@ FINAL RECOMMENDATION: All reviewers approve - safe to merge`);
     expect(parsed.recommendation).toBe('review-medium');
   });
 
+  it('reads issues written as sub-headings of their tier', () => {
+    const parsed = parseCodeReviewSynthesis(
+      '## High Priority - Multiple Reviewers Agree\n\n### 1. [CRITICAL] SQL injection in src/db.ts:10\nReviewer A: "string concatenation"\nReviewer B: "injection"\n\n## Medium Priority\nNone\n\n## Consider\n#### Naming\nReviewer B: "rename x"\n\n## Notes\nnot an issue\n\nFINAL RECOMMENDATION: Address high priority issues before merging',
+      { A: 'Claude', B: 'Codex' },
+      ['src/db.ts'],
+    );
+    expect(parsed.high).toEqual([{ severity: 'CRITICAL', description: 'SQL injection in src/db.ts:10', reviewers: ['Claude', 'Codex'], file: 'src/db.ts', line: 10 }]);
+    expect(parsed.medium).toEqual([]);
+    expect(parsed.consider.map((item) => item.description)).toEqual(['Naming']);
+    // Under bold (not `#`) tier headings, a `#` heading ends the tier instead.
+    const bold = parseCodeReviewSynthesis('**Consider - Suggestions**\n- [SUGGESTION] rename x\n\n## Notes\nnot an issue\n\nFINAL RECOMMENDATION: Optional improvements suggested');
+    expect(bold.consider.map((item) => item.description)).toEqual(['rename x']);
+  });
+
   it('does not take a bullet that mentions "high priority" for a heading', () => {
     const parsed = parseCodeReviewSynthesis(`## Medium Priority\n- [IMPORTANT] high priority queue starves\n## Consider\nNone\nFINAL RECOMMENDATION: Review medium priority concerns`);
     expect(parsed.medium).toHaveLength(1);
