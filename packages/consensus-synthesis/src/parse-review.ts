@@ -84,10 +84,19 @@ interface Draft {
   severity: Severity | null;
   location: string | null;
   description: string[];
+  /** The issue's own sub-heading (`### 1. SQL injection`), when it has one. */
+  title?: string;
+}
+
+/** A severity named in an issue's title: `[CRITICAL] x`, `x (minor)`, `Important: x`. */
+function severityInTitle(title: string): Severity | null {
+  const match = new RegExp(String.raw`[\[(](${WORDS})[\])]|^(${WORDS})\s*[:\-–—]`, 'i').exec(title);
+  return match ? parseSeverity(match[1] ?? match[2]!) : null;
 }
 
 function finish(draft: Draft, knownFiles: readonly string[]): ReviewFinding | null {
-  const description = draft.description.join('\n').trim();
+  const body = draft.description.join('\n').trim();
+  const description = draft.title && body ? `${draft.title} - ${body}` : (draft.title ?? body);
   if (draft.severity === null && description === '' && draft.location === null) return null;
   if (/^(?:none|n\/a|no issues?(?: found)?)\.?$/i.test(description) && draft.location === null) return null;
   let location = draft.location === null ? null : findLocation(draft.location, knownFiles, { allowBarePath: true });
@@ -118,6 +127,8 @@ export function parseReview(text: string, knownFiles: readonly string[] = []): P
   let field: 'description' | 'location' | null = null;
   /** The current draft came from a one-line item (compact or plain), not a SEVERITY/LOCATION block. */
   let oneLine = false;
+  /** `#` count of the ISSUES heading in force (0 for a bold one); null outside that section. */
+  let issuesDepth: number | null = null;
 
   const flush = () => {
     if (draft) {
@@ -131,10 +142,25 @@ export function parseReview(text: string, knownFiles: readonly string[] = []): P
 
   for (const line of lines) {
     const heading = headingOf(line);
+    const depth = /^\s*(#{1,6})\s/.exec(line)?.[1]?.length ?? 0;
+    // An issue under its own sub-heading (`### 1. SQL injection` under `## ISSUES FOUND`) starts a
+    // finding; its SEVERITY/LOCATION/DESCRIPTION lines follow. Under a bold ISSUES heading only a
+    // numbered or severity-named sub-heading counts, so a closing `## Summary` is not an issue.
+    if (heading?.section === 'other' && section === 'issues' && issuesDepth !== null && depth > issuesDepth) {
+      const title = line.replace(/^\s*#{1,6}\s*/, '').replace(/^\d+[.)]\s*/, '').trim();
+      if (issuesDepth > 0 || /^\s*#{1,6}\s*\d+[.)]/.test(line) || severityInTitle(title) !== null) {
+        flush();
+        draft = { severity: severityInTitle(title), location: null, description: [], title };
+        // Prose under the sub-heading is the issue's description.
+        field = 'description';
+        continue;
+      }
+    }
     if (heading) {
       flush();
       sawHeading ||= heading.section !== 'other';
       section = heading.section;
+      issuesDepth = section === 'issues' ? depth : null;
       if (section === 'assessment') assessmentText.push(heading.rest);
       if (section === 'issues' && heading.rest.trim() !== '') issuesText.push(heading.rest);
       continue;

@@ -132,6 +132,20 @@ APPROVE | APPROVE_WITH_CONCERNS | REQUEST_CHANGES`,
     expect(parsed.assessment).toBe('APPROVE_WITH_CONCERNS');
   });
 
+  it('reads issues written under their own sub-headings, and not a closing section', () => {
+    const parsed = parseReview(
+      '## ISSUES FOUND\n\n### 1. SQL injection\n- **Severity:** CRITICAL\n- **Location:** src/db/query.ts:10\n- **Description:** string concatenation\n\n### Issue 2: Missing test (minor)\nNo test covers src/auth.ts:4.\n\n## OVERALL ASSESSMENT\nREQUEST_CHANGES\n\n## Summary\nmostly fine',
+      FILES,
+    );
+    expect(parsed.findings).toEqual([
+      { severity: 'CRITICAL', file: 'src/db/query.ts', line: 10, endLine: null, description: 'SQL injection - string concatenation' },
+      { severity: 'SUGGESTION', file: 'src/auth.ts', line: 4, endLine: null, description: 'Issue 2: Missing test (minor) - No test covers src/auth.ts:4.' },
+    ]);
+    expect(parsed.assessment).toBe('REQUEST_CHANGES');
+    const bold = parseReview('**ISSUES FOUND**\n- [CRITICAL] src/auth.ts:3 token leak\n\n## Summary\nfine otherwise\n\n**OVERALL ASSESSMENT:** REQUEST_CHANGES', FILES);
+    expect(bold.findings.map((f) => f.description)).toEqual(['src/auth.ts:3 token leak']);
+  });
+
   it('reports prose with no structure as unparsed, finding nothing', () => {
     const parsed = parseReview('Looks fine to me, nice work overall.', FILES);
     expect(parsed).toMatchObject({ parsed: false, findings: [], assessment: null });
