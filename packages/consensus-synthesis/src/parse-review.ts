@@ -39,6 +39,13 @@ const COMPACT = new RegExp(
   'i',
 );
 
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const TABLE_RULE = /^\s*\|?[\s:|-]*-{2,}[\s:|-]*\|?\s*$/;
+
+function tableCells(line: string): string[] {
+  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());
+}
+
 const PLAIN_ITEM = new RegExp(String.raw`^ ?${BULLET}\s+(.+)$`);
 
 function clean(line: string): string {
@@ -129,6 +136,8 @@ export function parseReview(text: string, knownFiles: readonly string[] = []): P
   let oneLine = false;
   /** `#` count of the ISSUES heading in force (0 for a bold one); null outside that section. */
   let issuesDepth: number | null = null;
+  /** Columns of a markdown table of findings, after its header row. */
+  let table: { severity: number; location: number; description: number } | null = null;
 
   const flush = () => {
     if (draft) {
@@ -161,6 +170,7 @@ export function parseReview(text: string, knownFiles: readonly string[] = []): P
       sawHeading ||= heading.section !== 'other';
       section = heading.section;
       issuesDepth = section === 'issues' ? depth : null;
+      table = null;
       if (section === 'assessment') assessmentText.push(heading.rest);
       if (section === 'issues' && heading.rest.trim() !== '') issuesText.push(heading.rest);
       continue;
@@ -209,13 +219,34 @@ export function parseReview(text: string, knownFiles: readonly string[] = []): P
     }
     // A plain top-level item (`3. The .env file ... (.env line 1)`) is a finding when it points at a
     // line of a changed file; without a place it stays prose (`- Low test coverage overall`).
+    const row = TABLE_ROW.test(line) ? tableCells(line) : null;
+    if (row !== null) {
+      if (TABLE_RULE.test(line)) continue;
+      if (table === null) {
+        // A header row names the columns; a table without SEVERITY or DESCRIPTION columns is not one of findings.
+        const find = (pattern: RegExp) => row.findIndex((cell) => pattern.test(cell));
+        const columns = { severity: find(/severity|priority|level/i), location: find(/location|file|where|line/i), description: find(/description|issue|problem|detail|finding/i) };
+        table = columns.severity >= 0 || columns.description >= 0 ? columns : null;
+        continue;
+      }
+      flush();
+      const cell = (index: number) => (index >= 0 ? (row[index] ?? '') : '');
+      const description = table.description >= 0 ? cell(table.description) : row.filter((_, i) => i !== table!.severity && i !== table!.location).join(' - ');
+      draft = { severity: parseSeverity(cell(table.severity)), location: cell(table.location) || null, description: description === '' ? [] : [description] };
+      flush();
+      continue;
+    }
+    table = null;
     const plain = PLAIN_ITEM.exec(line);
     if (plain) {
       const rest = plain[1]!.trim();
       const location = findLocation(rest, knownFiles, { requireKnown: knownFiles.length > 0 });
       if (location !== null && location.line !== null) {
         flush();
-        draft = { severity: null, location: `${location.file}:${location.line}`, description: [rest] };
+        // `- CRITICAL src/db.ts:10 - text` (bold stripped): an upper-case severity word leads it.
+        const leading = /^([A-Z]{3,})\b/.exec(rest)?.[1];
+        const severity = (leading === undefined ? null : parseSeverity(leading)) ?? severityInTitle(rest);
+        draft = { severity, location: `${location.file}:${location.line}`, description: [rest] };
         field = 'description';
         oneLine = true;
         continue;

@@ -146,6 +146,19 @@ APPROVE | APPROVE_WITH_CONCERNS | REQUEST_CHANGES`,
     expect(bold.findings.map((f) => f.description)).toEqual(['src/auth.ts:3 token leak']);
   });
 
+  it('reads a markdown table of findings, and a bold severity leading a one-line item', () => {
+    const table = parseReview(
+      '## ISSUES FOUND\n| Severity | Location | Description |\n|---|:--|---|\n| **CRITICAL** | src/db/query.ts:10 | SQL injection |\n| Suggestion | `src/auth.ts` line 3 | rename |\n\n## OVERALL ASSESSMENT\nREQUEST_CHANGES',
+      FILES,
+    );
+    expect(table.findings).toEqual([
+      { severity: 'CRITICAL', file: 'src/db/query.ts', line: 10, endLine: null, description: 'SQL injection' },
+      { severity: 'SUGGESTION', file: 'src/auth.ts', line: 3, endLine: null, description: 'rename' },
+    ]);
+    const bold = parseReview('## ISSUES FOUND\n- **CRITICAL** `src/auth.ts:10` — token leak\n\n## OVERALL ASSESSMENT\nREQUEST_CHANGES', FILES);
+    expect(bold.findings).toEqual([{ severity: 'CRITICAL', file: 'src/auth.ts', line: 10, endLine: null, description: 'CRITICAL `src/auth.ts:10` — token leak' }]);
+  });
+
   it('reports prose with no structure as unparsed, finding nothing', () => {
     const parsed = parseReview('Looks fine to me, nice work overall.', FILES);
     expect(parsed).toMatchObject({ parsed: false, findings: [], assessment: null });
