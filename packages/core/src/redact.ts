@@ -3,7 +3,10 @@
 
 const KEY_NAME = /(_API_KEY|_TOKEN|_SECRET|_PASSWORD|^ADLC_.*KEY)$/i;
 
-/** Patterns of common credentials. Each match is replaced whole. */
+/** Names that say a value is a secret (case-insensitive). */
+const SECRET_NAME = '(?:SECRET|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|AUTH_TOKEN|PRIVATE_KEY)';
+
+/** Patterns of common credentials: a match is replaced whole, except its `keep` and `q` groups. */
 export const SECRET_PATTERNS: ReadonlyArray<{ name: string; pattern: RegExp }> = [
   { name: 'private-key', pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g },
   { name: 'anthropic-key', pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
@@ -14,10 +17,21 @@ export const SECRET_PATTERNS: ReadonlyArray<{ name: string; pattern: RegExp }> =
   { name: 'slack-token', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g },
   { name: 'stripe-key', pattern: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}\b/g },
   { name: 'jwt', pattern: /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\b/g },
+  // `NAME = "value"`, `"name": "value"`: a quoted value assigned to a secret-looking name.
+  // An already-redacted value is not a second secret: redacting twice must count once.
   {
     name: 'assigned-secret',
-    // An already-redacted value is not a second secret: redacting twice must count once.
-    pattern: /\b([A-Za-z0-9_]*(?:SECRET|PASSWORD|PASSWD|API_KEY|APIKEY|ACCESS_KEY|AUTH_TOKEN|PRIVATE_KEY)[A-Za-z0-9_]*\s*[:=]\s*)(["']?)(?!\[REDACTED)[^\s"'`]{8,}\2/gi,
+    pattern: new RegExp(`\\b(?<keep>[A-Za-z0-9_]*${SECRET_NAME}[A-Za-z0-9_]*["']?\\s*[:=]\\s*)(?<q>["'])(?!\\[REDACTED)[^"'\\s\`]{8,}\\k<q>`, 'gi'),
+  },
+  // `NAME=value` (env files, shell) and `name: value` at the start of a YAML line, unquoted: only
+  // a value with a digit, so code such as `SECRET_PATTERNS: ReadonlyArray<...>` or
+  // `API_KEY = process.env.API_KEY` is left alone.
+  {
+    name: 'assigned-secret',
+    pattern: new RegExp(
+      `(?<keep>(?:\\b[A-Za-z0-9_]*${SECRET_NAME}[A-Za-z0-9_]*\\s*=|^[+\\- \\t]*[A-Za-z0-9_]*${SECRET_NAME}[A-Za-z0-9_]*:)[ \\t]*)(?!\\[REDACTED)(?=[A-Za-z0-9_\\-+/=~!@#$%^&*]*\\d)[A-Za-z0-9_\\-+/=~!@#$%^&*]{8,}`,
+      'gim',
+    ),
   },
 ];
 
@@ -53,9 +67,11 @@ export function redactWithCount(text: string, env: NodeJS.ProcessEnv = process.e
   for (const { name, pattern } of SECRET_PATTERNS) {
     out = out.replace(pattern, (...args: unknown[]) => {
       bump(name);
-      if (name === 'assigned-secret') return `${String(args[1])}${String(args[2])}[REDACTED]${String(args[2])}`;
       if (name === 'private-key') return '[REDACTED PRIVATE KEY]';
-      return '[REDACTED]';
+      const groups = args.at(-1) as Record<string, string | undefined> | string;
+      if (typeof groups !== 'object') return '[REDACTED]';
+      const quote = groups.q ?? '';
+      return `${groups.keep ?? ''}${quote}[REDACTED]${quote}`;
     });
   }
   return { text: out, count, kinds };

@@ -32,4 +32,24 @@ describe('redactSecrets', () => {
     expect(once.count).toBe(2);
     expect(twice).toEqual({ text: once.text, count: 0, kinds: {} });
   });
+
+  it.each([
+    ['DB_PASSWORD=hunter2hunter2', 'DB_PASSWORD=[REDACTED]'],
+    ['export API_KEY="abcd1234efgh"', 'export API_KEY="[REDACTED]"'],
+    ['{"api_key": "abcd1234efgh"}', '{"api_key": "[REDACTED]"}'],
+    ["password: 'sup3rs3cretpw'", "password: '[REDACTED]'"],
+    ['+  db_password: s3cretvalue99', '+  db_password: [REDACTED]'],
+  ])('redacts an assigned secret: %s', (text, expected) => {
+    expect(redactSecrets(text, {})).toBe(expected);
+  });
+
+  it.each([
+    ['export const SECRET_PATTERNS: ReadonlyArray<{ name: string }> = [];'],
+    ['// the secret: redacting twice must count once'],
+    ['const API_KEY = process.env.API_KEY;'],
+    ['const password = readPassword(prompt);'],
+    ['  secretKeyName: string;'],
+  ])('leaves code that only names a secret alone: %s', (code) => {
+    expect(redactWithCount(code, {})).toEqual({ text: code, count: 0, kinds: {} });
+  });
 });
