@@ -8,6 +8,20 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** Answers every request after `delayMs`, recording the most requests in flight at once. */
+function trackInFlight(delayMs: number): { peak: number } {
+  server.reset();
+  const state = { now: 0, peak: 0 };
+  server.handle(async () => {
+    state.now += 1;
+    state.peak = Math.max(state.peak, state.now);
+    await new Promise((r) => setTimeout(r, delayMs));
+    state.now -= 1;
+    return 'ok';
+  });
+  return state;
+}
+
 describe('fan', () => {
   it('settles each slot on its own, in slot order, with one failing slot', async () => {
     server.reset();
@@ -27,34 +41,16 @@ describe('fan', () => {
   });
 
   it('runs all calls at once when under the cap', async () => {
-    server.reset();
-    let inFlight = 0;
-    let peak = 0;
-    server.handle(async () => {
-      inFlight += 1;
-      peak = Math.max(peak, inFlight);
-      await new Promise((r) => setTimeout(r, 50));
-      inFlight -= 1;
-      return 'ok';
-    });
+    const inFlight = trackInFlight(50);
     const results = await fan(5, 'p', { env: { ...server.env(), ADLC_PROVIDER: 'openai' } });
     expect(results.every((r) => r.ok)).toBe(true);
-    expect(peak).toBe(5);
+    expect(inFlight.peak).toBe(5);
   });
 
   it('respects the concurrency cap', async () => {
-    server.reset();
-    let inFlight = 0;
-    let peak = 0;
-    server.handle(async () => {
-      inFlight += 1;
-      peak = Math.max(peak, inFlight);
-      await new Promise((r) => setTimeout(r, 30));
-      inFlight -= 1;
-      return 'ok';
-    });
+    const inFlight = trackInFlight(30);
     await fan(6, 'p', { env: { ...server.env(), ADLC_PROVIDER: 'gemini' }, concurrency: 2 });
-    expect(peak).toBe(2);
+    expect(inFlight.peak).toBe(2);
   });
 
   it('rotates providers across slots and samples above 0 by default', async () => {
