@@ -64,7 +64,8 @@ export {
 export { truncateUtf8, CONTEXT_LIMIT_BYTES, DIFF_TRUNCATED_NOTE, CONTEXT_TRUNCATED_NOTE } from './truncate.js';
 export { createRedactor, redactEnvHunks, redactEnvText, isEnvFile, type Redactor } from './redact-context.js';
 export { splitReviewerList, parseReviewerList, parseReviewerSpec, defaultReviewers, chairmenFor, type ReviewerSpec } from './reviewers.js';
-export { assignLetters, mulberry32 } from './letters.js';
+export { assignLetters } from './letters.js';
+export { mulberry32 } from '@adlc/core';
 export { toSarif } from './sarif.js';
 export { runConsensusSynthesis, VERSION, type RunDeps } from './run.js';
 export type { RawOptions } from './options.js';

@@ -4,10 +4,10 @@
 import { randomInt } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createReporter, gateFail, opError, pass, prewarmProviders, promptOnly, writeFileAtomic, type Outcome } from '@adlc/core';
+import { createReporter, gateFail, mulberry32, opError, pass, prewarmProviders, promptOnly, writeFileAtomic, type Outcome } from '@adlc/core';
 import { addUsage, buildConsensus, reviewerResults, synthesisProblem } from './consensus.js';
 import { buildStage1Input, type Stage1Input } from './inputs.js';
-import { assignLetters, mulberry32 } from './letters.js';
+import { assignLetters } from './letters.js';
 import { checkOptions, type RawOptions } from './options.js';
 import { chairmanCodeReviewPrompt, chairmanGeneralPrompt, type LetteredReview } from './prompts.js';
 import { createRedactor } from './redact-context.js';

@@ -30,3 +30,4 @@ export { git, isGitRepo, isDirty, dirtyFiles } from './git.js';
 export * as mutate from './mutate/index.js';
 export { normalizeSyntax, parsesCleanly } from './syntax.js';
 export { isProcessAlive } from './process-alive.js';
+export { mulberry32, shuffle } from './random.js';

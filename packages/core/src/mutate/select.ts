@@ -3,6 +3,7 @@
 // finding can then locate at most one plant).
 
 import type { Mutant } from './types.js';
+import { mulberry32, shuffle } from '../random.js';
 
 export interface SelectPlantsOptions {
   count: number;
@@ -53,24 +54,4 @@ function byIdentity(a: Mutant, b: Mutant): number {
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** mulberry32: a tiny, well-mixed 32-bit PRNG; plenty for reproducible shuffles. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function shuffle<T>(items: T[], random: () => number): T[] {
-  for (let i = items.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [items[i], items[j]] = [items[j]!, items[i]!];
-  }
-  return items;
 }
