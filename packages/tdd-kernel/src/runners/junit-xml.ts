@@ -2,6 +2,8 @@
 // failure, error or skipped children. Enough of XML for reports, not a general parser.
 
 import type { FailureKind } from '../event-types.js';
+import { firstLines } from './json-report.js';
+import type { TestResult } from './types.js';
 
 export interface JunitCase {
   classname: string;
@@ -65,4 +67,14 @@ export function junitFailureKind(c: JunitCase): FailureKind {
   const head = c.message.trimStart().split('\n')[0] ?? '';
   if (/^(?:E\s+)?(?:\w+\.)*(?:SyntaxError|ModuleNotFoundError|ImportError|IndentationError|NameError)\b/.test(head)) return 'error';
   return 'assertion';
+}
+
+/** The result of a case that ran (not skipped), under the test id the adapter gives it. */
+export function caseResult(c: JunitCase, id: Pick<TestResult, 'test_id' | 'test_id_source' | 'file'>): TestResult {
+  const result: TestResult = { ...id, status: c.outcome === 'passed' ? 'pass' : 'fail', duration_ms: Math.round(c.time * 1000) };
+  if (result.status === 'fail') {
+    result.failure_kind = junitFailureKind(c);
+    result.message = firstLines(c.message);
+  }
+  return result;
 }

@@ -3,7 +3,7 @@
 
 import path from 'node:path';
 import { execute, finalize, noReport, readReport, withReportDir } from './common.js';
-import { junitFailureKind, parseJunit } from './junit-xml.js';
+import { caseResult, parseJunit } from './junit-xml.js';
 import { firstLines } from './json-report.js';
 import { shellQuote } from './shell.js';
 import type { RunnerAdapter, TestResult } from './types.js';
@@ -27,18 +27,7 @@ export function junitAdapter(command: string, reportPath?: string): RunnerAdapte
           const file = (c.file ?? c.classname).split(path.sep).join('/');
           // An error case in a file (it failed to load): its requested tests that did not run are errors too.
           if (c.outcome === 'error') fileErrors[file] ??= firstLines(c.message);
-          const r: TestResult = {
-            test_id: `${file}::${c.name}`,
-            test_id_source: 'native',
-            file,
-            status: c.outcome === 'passed' ? 'pass' : 'fail',
-            duration_ms: Math.round(c.time * 1000),
-          };
-          if (r.status === 'fail') {
-            r.failure_kind = junitFailureKind(c);
-            r.message = firstLines(c.message);
-          }
-          results.push(r);
+          results.push(caseResult(c, { test_id: `${file}::${c.name}`, test_id_source: 'native', file }));
         }
         return finalize(requests, results, fileErrors, run);
       }),

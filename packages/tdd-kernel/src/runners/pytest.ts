@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import path from 'node:path';
 import { RunnerError } from '../errors.js';
 import { annotationsOf, execute, finalize, noReport, readReport, withReportDir } from './common.js';
-import { junitFailureKind, parseJunit, type JunitCase } from './junit-xml.js';
+import { caseResult, parseJunit, type JunitCase } from './junit-xml.js';
 import { shellQuote } from './shell.js';
 import type { RunContext, RunnerAdapter, RunOutcome, TestRequest, TestResult } from './types.js';
 import { firstLines } from './json-report.js';
@@ -100,18 +100,7 @@ export function toResults(cases: JunitCase[], root: string): { results: TestResu
     const name = [...classes, c.name].join('::');
     const fn = c.name.replace(/\[.*$/, '');
     const slug = notes(file).find((a) => a.title === fn)?.slug ?? null;
-    const result: TestResult = {
-      test_id: slug ?? `${file}::${name}`,
-      test_id_source: slug ? 'annotation' : 'native',
-      file,
-      status: c.outcome === 'passed' ? 'pass' : 'fail',
-      duration_ms: Math.round(c.time * 1000),
-    };
-    if (result.status === 'fail') {
-      result.failure_kind = junitFailureKind(c);
-      result.message = firstLines(c.message);
-    }
-    results.push(result);
+    results.push(caseResult(c, { test_id: slug ?? `${file}::${name}`, test_id_source: slug ? 'annotation' : 'native', file }));
   }
   return { results, fileErrors };
 }
