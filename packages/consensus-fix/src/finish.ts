@@ -2,7 +2,7 @@
 // re-check the written files, and save the patch for --out and --log-dir.
 
 import path from 'node:path';
-import { FileSnapshot, opError, writeFileAtomic, type Reporter } from '@adlc/core';
+import { FileSnapshot, opError, shellQuote, writeFileAtomic, type Reporter } from '@adlc/core';
 import { tryChanges } from './evaluate.js';
 import { runGate, type Gates } from './gates.js';
 import type { RunLog } from './log-dir.js';
@@ -36,7 +36,7 @@ export async function finish(result: RunResult, fc: FinishContext): Promise<void
     if (fc.opts.out !== undefined) {
       const out = path.resolve(fc.ctx.cwd, fc.opts.out);
       await writeFileAtomic(out, winner.diff);
-      fc.reporter.info(`${TOOL}: wrote the winner's patch to ${fc.opts.out} (apply it with \`git apply ${fc.opts.out}\`)`);
+      fc.reporter.info(`${TOOL}: wrote the winner's patch to ${fc.opts.out} (apply it with \`git apply ${shellQuote(fc.opts.out)}\`)`);
     }
   } else {
     if (fc.opts.apply) fc.reporter.info(`${TOOL}: nothing applied: no winner`);
@@ -102,9 +102,4 @@ async function apply(winner: Winner, fc: FinishContext): Promise<NonNullable<Run
   fc.log.event('post-apply', { testExitCode, railsExitCode, passed });
   if (!passed) fc.warn(`the applied fix does not pass on the written files (test exit ${testExitCode ?? 'timeout'}${fc.gates.rails === undefined ? '' : `, rails exit ${railsExitCode ?? 'timeout'}`}); the files stay written — inspect them or \`git checkout\` them`);
   return { testExitCode, railsExitCode, passed };
-}
-
-/** A path as a POSIX shell reads it back, for the hints we print. */
-export function shellQuote(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

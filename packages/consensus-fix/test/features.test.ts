@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, type TempRepo } from '@adlc/core/testkit';
+import { shellQuote } from '@adlc/core';
 import { PromptOnlyOutputSchema } from '../src/schema.js';
 import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, RAILS, REPRO, bytes, fix, parseOutput, useSuite } from './support.js';
 
@@ -62,10 +63,13 @@ describe('evidence', () => {
   it('--out writes a patch git apply accepts; --log-dir keeps events, prompt, answers, verdicts and the patch', async () => {
     const r = repo();
     const logDir = join(scratch, 'log');
-    const patch = join(scratch, 'winner.patch');
+    const patch = join(scratch, "winner's fix.patch");
     suite.server.enqueue('anthropic', fix(FIX), fix(FIX), 'not json');
     const res = await run(r, [...BASE_ARGS, '--out', patch, '--log-dir', logDir]);
     expect(res.exitCode, res.stderr).toBe(0);
+    // The hint can be pasted as it is, even with a space and a quote in the path.
+    expect(res.stderr).toContain(`git apply ${shellQuote(patch)}`);
+    expect(shellQuote(patch)).not.toBe(patch);
     execFileSync('git', ['apply', patch], { cwd: r.dir });
     expect(bytes(r, 'src/calc.mjs').toString()).toBe(FIX);
     const events = readFileSync(join(logDir, 'events.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { event: string });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderReport } from '../src/report.js';
 import { toJson, verdictMessage, type RunResult } from '../src/result.js';
-import { shellQuote } from '../src/finish.js';
 import { ConsensusFixOutputSchema } from '../src/schema.js';
 
 function result(overrides: Partial<RunResult> = {}): RunResult {
@@ -96,16 +95,5 @@ describe('renderReport', () => {
     expect(text).toContain('timeout (timed out)');
     expect(text).not.toContain('winner');
     expect(text.split('\n').at(-1)).toMatch(/^FAIL: no survivors/);
-  });
-});
-
-describe('shellQuote (the `git apply <file>` hint must be pasteable)', () => {
-  it.each([
-    ['fix.patch', 'fix.patch'],
-    ['../out/fix.patch', '../out/fix.patch'],
-    ['my fix.patch', "'my fix.patch'"],
-    ["it's.patch", "'it'\\''s.patch'"],
-  ])('%s -> %s', (given, quoted) => {
-    expect(shellQuote(given)).toBe(quoted);
   });
 });

@@ -20,3 +20,4 @@ export { createReporter, createStyle, colorEnabled, type Reporter, type Reporter
 export { isInsideRoot, type InsideRootResult } from './paths.js';
 export { writeFileAtomic, writeFileAtomicSync, type AtomicWriteOptions } from './atomic-write.js';
 export { TIERS, PROVIDER_IDS, type Tier, type ProviderId } from './providers/types.js';
+export { shellQuote } from './shell-quote.js';

@@ -3,7 +3,7 @@
 // and an oracle that reports each plant with its defect (it must score 1.0). Their output goes
 // through the same parser and scorer as the real reviewer's; if either is off, the scorer is broken.
 
-import { shellQuote } from './shell.js';
+import { shellQuote } from '@adlc/core';
 import type { Plant, Scorer } from './types.js';
 
 /** Above this recall the echo control has "identified" plants it only pointed at. */

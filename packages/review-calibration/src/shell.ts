@@ -1,10 +1,6 @@
-// POSIX shell quoting for the values this tool splices into commands ({base}, oracle repros).
+// The review command with the commit ref spliced in, quoted for the shell.
 
-export function shellQuote(value: string): string {
-  // `~` and `^` (as in HEAD~1, main^) are plain characters except for a leading `~`.
-  if (/^[\w@%+=:,./-][\w@%+=:,./~^-]*$/.test(value)) return value;
-  return `'${value.replaceAll("'", `'\\''`)}'`;
-}
+import { shellQuote } from '@adlc/core';
 
 /** The review command with every `{base}` replaced by the quoted commit ref. */
 export function substituteBase(command: string, base: string): string {

@@ -1,10 +1,6 @@
 // Shell quoting and regex escaping for the commands the adapters build.
 
-/** Single-quotes an argument for sh unless it is plainly safe. */
-export function shellQuote(arg: string): string {
-  if (/^[\w./:@%+=,-]+$/.test(arg)) return arg;
-  return `'${arg.replaceAll("'", `'\\''`)}'`;
-}
+export { shellQuote } from '@adlc/core/cli';
 
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
