@@ -49,6 +49,11 @@ describe('sum (ints)', () => {
 const pytest = hasPytest();
 if (!pytest) console.warn('tdd-kernel: pytest is not installed (apt-get install python3-pytest): the pytest adapter tests are skipped');
 
+// Skipping is for a developer's machine; CI must run the pytest adapter, so there a missing pytest is red.
+it.runIf(process.env.CI === 'true')('CI has pytest (the pytest adapter tests are not skipped)', () => {
+  expect(pytest, 'pytest is missing under CI=true: .ci/run installs python3-pytest').toBe(true);
+});
+
 describe.skipIf(!pytest)('pytest adapter (needs python3-pytest)', () => {
   it('node ids as test ids; assertion red, collection error, not found; no cache files left in the tree', async () => {
     repo = makeTempRepo({
