@@ -9,4 +9,4 @@ export { buildPrompt, SYSTEM_PROMPT, OUTPUT_TAIL_CHARS, type PromptInput } from 
 export { toJson, verdictMessage, ALL_DIVERGENT_MESSAGE, type RunResult, type CandidateRecord, type Winner, type Normalize } from './result.js';
 export { renderReport, candidateLine } from './report.js';
 export { consensusFix, candidateTemperature, failingLines } from './run.js';
-export { DEFAULTS, type ConsensusFixOptions, type RunContext } from './options.js';
+export { DEFAULTS, withDefaults, type ConsensusFixInput, type ConsensusFixOptions, type Defaulted, type RunContext } from './options.js';

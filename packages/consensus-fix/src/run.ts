@@ -24,7 +24,7 @@ import { evaluateAll, type WorkspaceSource } from './evaluate.js';
 import { runGate, type Gates } from './gates.js';
 import { finish, originalsOf } from './finish.js';
 import { RunLog } from './log-dir.js';
-import type { ConsensusFixOptions, RunContext } from './options.js';
+import { withDefaults, type ConsensusFixInput, type ConsensusFixOptions, type RunContext } from './options.js';
 import { prepareCandidate, type Prepared } from './prepare.js';
 import { buildPrompt, SYSTEM_PROMPT } from './prompt.js';
 import { renderReport } from './report.js';
@@ -41,8 +41,9 @@ export const TOOL = 'consensus-fix';
 /** Temperature 0 for candidate 0 (the model's best guess), sampled above 0 for the others. */
 export const candidateTemperature = (slot: number): number => (slot === 0 ? 0 : 0.8);
 
-export async function consensusFix(opts: ConsensusFixOptions, ctx: RunContext): Promise<Outcome> {
+export async function consensusFix(input: ConsensusFixInput, ctx: RunContext): Promise<Outcome> {
   const started = Date.now();
+  const opts = withDefaults(input);
   const reporter = createReporter({ name: TOOL, json: Boolean(opts.json), env: ctx.env, ...(ctx.stderr ? { stream: ctx.stderr } : {}) });
   if (opts.restore) return restoreJournals(ctx, reporter, Boolean(opts.json));
   if (!opts.testCmd?.trim()) throw opError('--test-cmd is required', { hint: 'give the command that runs the failing test, e.g. --test-cmd "node --test test/x.test.mjs"' });
