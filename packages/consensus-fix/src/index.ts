@@ -8,5 +8,7 @@ export { unifiedDiff, countChangedLines, type FileChange } from './diff.js';
 export { buildPrompt, SYSTEM_PROMPT, OUTPUT_TAIL_CHARS, type PromptInput } from './prompt.js';
 export { toJson, verdictMessage, ALL_DIVERGENT_MESSAGE, type RunResult, type CandidateRecord, type Winner, type Normalize } from './result.js';
 export { renderReport, candidateLine } from './report.js';
-export { consensusFix, candidateTemperature, failingLines } from './run.js';
+export { consensusFix } from './run.js';
+export { candidateTemperature } from './ask.js';
+export { failingLines } from './decide.js';
 export { DEFAULTS, withDefaults, type ConsensusFixInput, type ConsensusFixOptions, type Defaulted, type RunContext } from './options.js';

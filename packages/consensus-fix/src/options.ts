@@ -4,6 +4,8 @@
 import type { Tier } from '@adlc/core';
 import type { Normalize } from './result.js';
 
+export const TOOL = 'consensus-fix';
+
 export interface ConsensusFixOptions {
   testCmd?: string | undefined;
   files?: string[] | undefined;
