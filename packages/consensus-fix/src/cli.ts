@@ -3,6 +3,7 @@
 
 import { Option } from 'commander';
 import { createProgram, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
+import { DEFAULTS, type ConsensusFixOptions } from './options.js';
 
 const program = createProgram({
   name: 'consensus-fix',
@@ -10,7 +11,7 @@ const program = createProgram({
     'N-version programming for a failing test: N independent LLM fixes, each gated by the repro test and the regression rails, ' +
     'grouped by agreement; the smallest fix of the largest group wins.',
   shared: ['tier', 'json', 'promptOnly', 'allowDirty'],
-  defaultTier: 'mid',
+  defaultTier: DEFAULTS.tier,
   helpAfter: `Exit codes: 0 a consensus fix survived (or --n < 3 with a survivor), 2 no survivor or all-divergent, 1 operational error.
 
 Examples:
@@ -21,11 +22,11 @@ Examples:
   .option('--test-cmd <cmd>', 'shell command running the failing test (must fail now)')
   .option('--files <paths>', 'comma-separated files the fix may change', listArg)
   .option('--rails <cmd>', 'the full regression suite; a candidate survives only if it passes too')
-  .option('--n <int>', 'number of independent candidates', intArg(1, 100), 3)
+  .option('--n <int>', 'number of independent candidates', intArg(1, 100), DEFAULTS.n)
   .option('--apply', 'write the winning fix (default: dry run)')
-  .option('--timeout <seconds>', 'bound on each test or rails run', intArg(1), 600)
-  .option('--jobs <k>', 'candidates evaluated at once, each in a temporary copy of the tree (1 = in place)', intArg(1, 64), 1)
-  .addOption(new Option('--normalize <mode>', 'how candidates are compared for agreement').choices(['whitespace', 'syntax']).default('whitespace'))
+  .option('--timeout <seconds>', 'bound on each test or rails run', intArg(1), DEFAULTS.timeout)
+  .option('--jobs <k>', 'candidates evaluated at once, each in a temporary copy of the tree (1 = in place)', intArg(1, 64), DEFAULTS.jobs)
+  .addOption(new Option('--normalize <mode>', 'how candidates are compared for agreement').choices(['whitespace', 'syntax']).default(DEFAULTS.normalize))
   .option('--max-changed-lines <k>', 'discard candidates changing more lines than this', intArg(1))
   .option('--providers <list>', 'rotate the N completions over these providers, e.g. anthropic,openai,gemini', listArg)
   .option('--out <file>', 'write the winner as a patch `git apply` accepts')
@@ -33,7 +34,7 @@ Examples:
   .option('--restore', 'restore files a killed run left behind, then exit');
 
 await runMain('consensus-fix', async () => {
-  const { opts } = parseArgs<import('./options.js').ConsensusFixOptions>(program, process.argv.slice(2));
+  const { opts } = parseArgs<ConsensusFixOptions>(program, process.argv.slice(2));
   const { consensusFix } = await import('./run.js');
   return consensusFix(opts, { env: process.env, cwd: process.cwd() });
 });

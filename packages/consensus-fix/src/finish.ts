@@ -2,30 +2,18 @@
 // re-check the written files, and save the patch for --out and --log-dir.
 
 import path from 'node:path';
-import { FileSnapshot, opError, shellQuote, writeFileAtomic, type Reporter } from '@adlc/core';
+import { FileSnapshot, opError, shellQuote, writeFileAtomic } from '@adlc/core';
 import { tryChanges } from './evaluate.js';
-import { runGate, type Gates } from './gates.js';
-import type { RunLog } from './log-dir.js';
-import type { ConsensusFixOptions, RunContext } from './options.js';
+import { runGate } from './gates.js';
+import { TOOL } from './options.js';
 import type { RunResult, Winner } from './result.js';
-import type { AllowedFile, Target } from './setup.js';
-import type { CopyPool } from './workspace-copy.js';
+import type { AllowedFile } from './setup.js';
+import type { Workspaces } from './settle.js';
+import type { Run } from './start-up.js';
 import { inPlaceWorkspace } from './workspace.js';
 
-export interface FinishContext {
-  opts: ConsensusFixOptions;
-  ctx: RunContext;
-  gates: Gates;
-  target: Target;
-  allowed: AllowedFile[];
-  snapshot: FileSnapshot | undefined;
-  pool: CopyPool | undefined;
-  warn: (message: string) => void;
-  log: RunLog;
-  reporter: Reporter;
-}
-
-const TOOL = 'consensus-fix';
+/** What the write phase reads of the run, and where the candidates were tried. */
+export type FinishContext = Pick<Run, 'opts' | 'ctx' | 'gates' | 'target' | 'allowed' | 'warn' | 'log' | 'reporter'> & Workspaces;
 
 export async function finish(result: RunResult, fc: FinishContext): Promise<void> {
   const winner = result.winner;

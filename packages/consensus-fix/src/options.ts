@@ -1,7 +1,10 @@
-// The options of a run, as the CLI parses them (and as a library caller passes them).
+// The options of a run, as the CLI parses them (and as a library caller passes them), and the one
+// declaration of their defaults: the CLI's flags (and so its --help) and `consensusFix` both read DEFAULTS.
 
 import type { Tier } from '@adlc/core';
 import type { Normalize } from './result.js';
+
+export const TOOL = 'consensus-fix';
 
 export interface ConsensusFixOptions {
   testCmd?: string | undefined;
@@ -24,7 +27,25 @@ export interface ConsensusFixOptions {
   restore?: boolean | undefined;
 }
 
-export const DEFAULTS = { n: 3, tier: 'mid', timeout: 600, jobs: 1, normalize: 'whitespace' } as const;
+/** The options that have a default. */
+export type Defaulted = 'n' | 'tier' | 'timeout' | 'jobs' | 'normalize';
+
+export const DEFAULTS = { n: 3, tier: 'mid', timeout: 600, jobs: 1, normalize: 'whitespace' } as const satisfies Pick<ConsensusFixOptions, Defaulted>;
+
+/** What a library caller passes: the defaulted options may be left out. */
+export type ConsensusFixInput = Omit<ConsensusFixOptions, Defaulted> & Partial<Pick<ConsensusFixOptions, Defaulted>>;
+
+/** Fills every defaulted option left out (or undefined) from DEFAULTS. */
+export function withDefaults(input: ConsensusFixInput): ConsensusFixOptions {
+  return {
+    ...input,
+    n: input.n ?? DEFAULTS.n,
+    tier: input.tier ?? DEFAULTS.tier,
+    timeout: input.timeout ?? DEFAULTS.timeout,
+    jobs: input.jobs ?? DEFAULTS.jobs,
+    normalize: input.normalize ?? DEFAULTS.normalize,
+  };
+}
 
 /** Injected at the edge so tests and embedders control environment, directory and stderr. */
 export interface RunContext {

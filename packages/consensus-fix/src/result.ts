@@ -66,46 +66,15 @@ export function verdictMessage(verdict: Verdict, survivors: number, n: number): 
   }
 }
 
-export function toJson(result: RunResult): ConsensusFixOutput {
-  const count = (status: CandidateRecord['status']) => result.candidates.filter((c) => c.status === status).length;
-  const groupOf = new Map<number, number>();
-  for (const g of result.groups) for (const i of g.candidateIndices) groupOf.set(i, g.groupIndex);
-  const largest = Math.max(0, ...result.groups.map((g) => g.size));
+type Json = ConsensusFixOutput;
+
+/** The `--json` document, field by field in the seed's order, additions after. */
+export function toJson(result: RunResult): Json {
   return {
-    summary: {
-      total: result.n,
-      passed: count('survived'),
-      failed: count('failed'),
-      discarded: count('discarded'),
-      groups: result.groups.length,
-      allDivergent: result.verdict === 'all-divergent',
-      railsChecked: result.railsChecked,
-      confidence: result.n === 0 ? 0 : largest / result.n,
-    },
+    summary: summaryJson(result),
     groups: result.groups.map((g) => ({ groupIndex: g.groupIndex, size: g.size, candidateIndices: [...g.candidateIndices] })),
-    winner: result.winner
-      ? {
-          index: result.winner.index,
-          changedLines: result.winner.changedLines,
-          largestGroupSize: result.winner.largestGroupSize,
-          changes: result.winner.changes.map((c) => ({ file: c.file, content: c.content })),
-          applied: result.winner.applied,
-          groupIndex: result.winner.groupIndex,
-          diff: result.winner.diff,
-          flaky: result.winner.flaky,
-        }
-      : null,
-    discardedDetails: result.candidates.flatMap((c) =>
-      c.status === 'discarded' && c.discard
-        ? [{
-            index: c.index,
-            reason: c.discard.reason,
-            message: c.discard.message,
-            ...(c.discard.reason === 'provider-error' ? { provider: c.provider } : {}),
-            ...(c.discard.status === undefined ? {} : { status: c.discard.status }),
-          }]
-        : [],
-    ),
+    winner: result.winner ? winnerJson(result.winner) : null,
+    discardedDetails: result.candidates.flatMap(discardedJson),
     failedDetails: result.candidates.flatMap((c) =>
       c.status === 'failed' && c.failure
         ? [{ index: c.index, stage: c.failure.stage, exitCode: c.failure.exitCode, outputTail: c.failure.outputTail }]
@@ -113,16 +82,7 @@ export function toJson(result: RunResult): ConsensusFixOutput {
     ),
     verdict: result.verdict,
     message: result.message,
-    candidates: result.candidates.map((c) => ({
-      index: c.index,
-      provider: c.provider,
-      model: c.model,
-      status: c.status,
-      ...(c.failure ? { stage: c.failure.stage } : {}),
-      ...(c.discard ? { reason: c.discard.reason } : {}),
-      ...(c.changedLines === undefined ? {} : { changedLines: c.changedLines }),
-      ...(groupOf.has(c.index) ? { groupIndex: groupOf.get(c.index)! } : {}),
-    })),
+    candidates: candidatesJson(result),
     baseline: { ...result.baseline },
     postApply: result.postApply ? { ...result.postApply } : null,
     usage: { ...result.usage },
@@ -132,4 +92,58 @@ export function toJson(result: RunResult): ConsensusFixOutput {
     normalize: result.normalize,
     warnings: [...result.warnings],
   };
+}
+
+function summaryJson(result: RunResult): Json['summary'] {
+  const count = (status: CandidateRecord['status']) => result.candidates.filter((c) => c.status === status).length;
+  const largest = Math.max(0, ...result.groups.map((g) => g.size));
+  return {
+    total: result.n,
+    passed: count('survived'),
+    failed: count('failed'),
+    discarded: count('discarded'),
+    groups: result.groups.length,
+    allDivergent: result.verdict === 'all-divergent',
+    railsChecked: result.railsChecked,
+    confidence: result.n === 0 ? 0 : largest / result.n,
+  };
+}
+
+function winnerJson(winner: Winner): NonNullable<Json['winner']> {
+  return {
+    index: winner.index,
+    changedLines: winner.changedLines,
+    largestGroupSize: winner.largestGroupSize,
+    changes: winner.changes.map((c) => ({ file: c.file, content: c.content })),
+    applied: winner.applied,
+    groupIndex: winner.groupIndex,
+    diff: winner.diff,
+    flaky: winner.flaky,
+  };
+}
+
+function discardedJson(c: CandidateRecord): Json['discardedDetails'] {
+  if (c.status !== 'discarded' || !c.discard) return [];
+  return [{
+    index: c.index,
+    reason: c.discard.reason,
+    message: c.discard.message,
+    ...(c.discard.reason === 'provider-error' ? { provider: c.provider } : {}),
+    ...(c.discard.status === undefined ? {} : { status: c.discard.status }),
+  }];
+}
+
+function candidatesJson(result: RunResult): Json['candidates'] {
+  const groupOf = new Map<number, number>();
+  for (const g of result.groups) for (const i of g.candidateIndices) groupOf.set(i, g.groupIndex);
+  return result.candidates.map((c) => ({
+    index: c.index,
+    provider: c.provider,
+    model: c.model,
+    status: c.status,
+    ...(c.failure ? { stage: c.failure.stage } : {}),
+    ...(c.discard ? { reason: c.discard.reason } : {}),
+    ...(c.changedLines === undefined ? {} : { changedLines: c.changedLines }),
+    ...(groupOf.has(c.index) ? { groupIndex: groupOf.get(c.index)! } : {}),
+  }));
 }

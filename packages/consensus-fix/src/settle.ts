@@ -1,0 +1,59 @@
+// The settle phase: every completion becomes a candidate with a status. Failed calls and invalid
+// answers are discarded before anything is written; the rest face the repro and the rails, in the
+// user's tree (--jobs 1) or in private copies (--jobs k).
+
+import type { FanResult, FileSnapshot } from '@adlc/core';
+import { evaluateAll, type WorkspaceSource } from './evaluate.js';
+import { originalsOf } from './finish.js';
+import { prepareCandidate, type Prepared } from './prepare.js';
+import type { CandidateRecord } from './result.js';
+import { diskResolver } from './setup.js';
+import type { Run } from './start-up.js';
+import { coreSyntaxTools } from './syntax.js';
+import type { CopyPool } from './workspace-copy.js';
+import { inPlaceWorkspace } from './workspace.js';
+
+/** Where candidates are tried: the in-place snapshot (--jobs 1) or the pool of copies (--jobs k). */
+export interface Workspaces {
+  snapshot: FileSnapshot | undefined;
+  pool: CopyPool | undefined;
+}
+
+/** Settle: prepare every completion, run the gates for those still standing; the records in index order. */
+export async function settle(run: Run, completions: FanResult[], { snapshot, pool }: Workspaces): Promise<CandidateRecord[]> {
+  const { opts, ctx, target, allowed, gates, reporter, log } = run;
+  const originals = new Map(allowed.map((f) => [f.file, f.text] as const));
+  const syntax = opts.normalize === 'syntax' ? coreSyntaxTools : undefined;
+  const diffs = new Map<string, Promise<string>>();
+  const prepared: Prepared[] = await Promise.all(
+    completions.map((slot) =>
+      prepareCandidate(slot, { originals, resolve: diskResolver(target.root), maxChangedLines: opts.maxChangedLines, normalize: opts.normalize, syntax, diffs }),
+    ),
+  );
+  for (const p of prepared) if (!p.runnable) log.event('settled', verdictEvent(p));
+
+  const source: WorkspaceSource = snapshot
+    ? { kind: 'in-place', workspace: inPlaceWorkspace(snapshot, ctx.cwd) }
+    : {
+        kind: 'copies',
+        jobs: opts.jobs,
+        make: () => pool!.make(target.root, ctx.cwd, originalsOf(allowed)),
+      };
+  await evaluateAll(prepared, gates, source, {
+    onStage: (index, stage) => {
+      reporter.progress(`candidate #${index}: ${stage === 'repro' ? 'running --test-cmd' : 'running --rails'}`);
+      log.event('stage', { index, stage });
+    },
+    onDone: (p, gateMs) => log.event('settled', { ...verdictEvent(p), gateMs }),
+  });
+  reporter.endProgress();
+
+  const candidates = prepared.map((p) => p.record).sort((a, b) => a.index - b.index);
+  for (const c of candidates) log.file(`answers/candidate-${c.index}.verdict.json`, JSON.stringify(c, null, 2));
+  return candidates;
+}
+
+function verdictEvent(p: Prepared): Record<string, unknown> {
+  const r = p.record;
+  return { index: r.index, status: r.status, ...(r.failure ? { stage: r.failure.stage, exitCode: r.failure.exitCode } : {}), ...(r.discard ? { reason: r.discard.reason, message: r.discard.message } : {}), changedLines: r.changedLines ?? null };
+}

@@ -1,0 +1,95 @@
+// The start-up phase: everything a run settles before its pre-flight — the repository, the files a
+// fix may change, the dirty-tree guard, the providers, the run log and the gates. It is on the
+// critical path, so the git processes and module loads that do not depend on one another overlap.
+
+import { createReporter, dirtyFiles, opError, preloadCommandRunner, prewarmProviders, recoverJournals, type ProviderId, type Reporter } from '@adlc/core';
+import type { Gates } from './gates.js';
+import { RunLog } from './log-dir.js';
+import { TOOL, type ConsensusFixOptions, type RunContext } from './options.js';
+import { assertClean, findTarget, resolveFiles, resolveProviders, type AllowedFile, type Target } from './setup.js';
+import { sweepStaleCopies } from './workspace-copy.js';
+
+/** What every later phase of a run reads: settled once, at start-up. */
+export interface Run {
+  opts: ConsensusFixOptions;
+  ctx: RunContext;
+  reporter: Reporter;
+  /** When the run started (Date.now()), for `durationMs`. */
+  started: number;
+  testCmd: string;
+  target: Target;
+  allowed: AllowedFile[];
+  /** Empty under --prompt-only (no key needed). */
+  providers: ProviderId[];
+  gates: Gates;
+  log: RunLog;
+  /** Every warning of the run, in order; `warn` adds one, prints it and logs it. */
+  warnings: string[];
+  warn: (message: string) => void;
+}
+
+export function openReporter(opts: ConsensusFixOptions, ctx: RunContext): Reporter {
+  return createReporter({ name: TOOL, json: Boolean(opts.json), env: ctx.env, ...(ctx.stderr ? { stream: ctx.stderr } : {}) });
+}
+
+/** Start-up: recover a killed run's files, guard the tree, resolve files and providers, open the log. */
+export async function startUp(opts: ConsensusFixOptions, ctx: RunContext, reporter: Reporter, started: number): Promise<Run> {
+  const { testCmd, files } = requireInputs(opts);
+  // Recovery is keyed by the git common dir, the same from any subdirectory.
+  const log0 = (line: string) => reporter.info(`${TOOL}: ${line}`);
+  const targetP = findTarget(ctx.cwd);
+  const recoveredP = recoverJournals({ cwd: ctx.cwd, log: log0 });
+  // A killed run's files come back before the dirty guard looks at the tree; the status started now is
+  // only trusted when that recovery restored nothing (then nothing in the work tree changed).
+  const checkDirty = !opts.promptOnly && !opts.allowDirty;
+  const earlyStatus = checkDirty ? dirtyFiles(ctx.cwd) : undefined;
+  earlyStatus?.catch(() => undefined);
+  const warmed = preloadCommandRunner();
+  const [target, recovered] = await Promise.all([targetP, recoveredP]);
+  sweepStaleCopies();
+  const allowed = resolveFiles(files, ctx.cwd, target.root);
+  const providers = opts.promptOnly ? [] : resolveProviders(opts.providers, ctx.env);
+  // The SDKs load while git, the pre-flight and the baseline run, not after.
+  if (providers.length > 0) prewarmProviders(providers, { env: ctx.env, cwd: ctx.cwd });
+  if (checkDirty) {
+    const restoredSome = recovered.some((r) => r.restored.length > 0);
+    await assertClean(target, false, restoredSome || !target.isRepo ? undefined : earlyStatus);
+  }
+  await warmed;
+
+  const { log, warnings, warn } = openRunLog(opts, ctx, reporter);
+  if (opts.rails === undefined) warn('no --rails: candidates are checked only against --test-cmd, so a fix that breaks other tests can win');
+  if (opts.jobs > 1) assertCopySafe([testCmd, opts.rails], target.root);
+  const gates: Gates = { testCmd, rails: opts.rails, timeoutMs: opts.timeout * 1000, env: ctx.env };
+  log.event('start', { n: opts.n, jobs: opts.jobs, files: allowed.map((f) => f.file), testCmd, rails: opts.rails ?? null });
+  return { opts, ctx, reporter, started, testCmd, target, allowed, providers, gates, log, warnings, warn };
+}
+
+/** The two flags without which there is nothing to run. */
+function requireInputs(opts: ConsensusFixOptions): { testCmd: string; files: string[] } {
+  if (!opts.testCmd?.trim()) throw opError('--test-cmd is required', { hint: 'give the command that runs the failing test, e.g. --test-cmd "node --test test/x.test.mjs"' });
+  if (!opts.files?.length) throw opError('--files is required', { hint: 'give the source files the fix may change, e.g. --files src/a.mjs,src/b.mjs' });
+  return { testCmd: opts.testCmd, files: opts.files };
+}
+
+function openRunLog(opts: ConsensusFixOptions, ctx: RunContext, reporter: Reporter): Pick<Run, 'log' | 'warnings' | 'warn'> {
+  const log = RunLog.open(opts.logDir, ctx.env);
+  const warnings: string[] = [];
+  const warn = (message: string) => {
+    warnings.push(message);
+    reporter.warn(message);
+    log.event('warning', { message });
+  };
+  return { log, warnings, warn };
+}
+
+/** A command naming the repository by absolute path would test the user's files, not the copy's. */
+function assertCopySafe(commands: Array<string | undefined>, root: string): void {
+  for (const command of commands) {
+    if (command?.includes(root)) {
+      throw opError(`--jobs > 1 runs commands in copies of the tree, but \`${command}\` names the repository by its absolute path`, {
+        hint: 'use paths relative to the current directory, or --jobs 1',
+      });
+    }
+  }
+}
