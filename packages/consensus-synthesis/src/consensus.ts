@@ -57,7 +57,8 @@ export function buildConsensus(
   synthesis: string,
   names: Record<string, string>,
   knownFiles: readonly string[],
-  answered: number,
+  /** The partial-success rule's verdict: one answer, so nothing can be High Priority. */
+  demoteHigh: boolean,
   failOn: FailOn,
 ): BuiltConsensus {
   const warnings: string[] = [];
@@ -78,7 +79,7 @@ export function buildConsensus(
   const parsed: ParsedCodeReviewSynthesis = parseCodeReviewSynthesis(synthesis, names, knownFiles);
   let { high, medium } = parsed;
   // High Priority means two or more reviewers agree; one reviewer alone cannot put an issue there.
-  if (answered < 2 && high.length > 0) {
+  if (demoteHigh && high.length > 0) {
     warnings.push(`${high.length} High Priority item(s) moved to Medium Priority: only one reviewer answered, so no issue has agreement`);
     medium = [...high, ...medium];
     high = [];
@@ -90,7 +91,7 @@ export function buildConsensus(
     high,
     medium,
     consider: parsed.consider,
-    recommendation: answered < 2 && parsed.recommendation === 'address-high-priority' ? 'review-medium' : parsed.recommendation,
+    recommendation: demoteHigh && parsed.recommendation === 'address-high-priority' ? 'review-medium' : parsed.recommendation,
     recommendationText: parsed.recommendationText,
   };
   return { consensus, gate: decideGate(mode, { ...consensus, recommendation: consensus.recommendation as RecommendationCode }, failOn), warnings };

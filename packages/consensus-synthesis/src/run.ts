@@ -9,6 +9,7 @@ import { addUsage, buildConsensus, reviewerResults, synthesisProblem } from './c
 import { buildStage1Input, type Stage1Input } from './inputs.js';
 import { assignLetters } from './letters.js';
 import { checkOptions, type RawOptions } from './options.js';
+import { decidePartialSuccess, minReviewersProblem } from './partial-success.js';
 import { chairmanCodeReviewPrompt, chairmanGeneralPrompt, type LetteredReview } from './prompts.js';
 import { createRedactor } from './redact-context.js';
 import { renderText } from './render.js';
@@ -60,11 +61,8 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
   const reporter = createReporter({ name: 'consensus-synthesis', json: opts.json, env });
   const redactor = createRedactor(env);
   const reviewers = opts.reviewers ? parseReviewerList(opts.reviewers) : opts.promptOnly ? [] : defaultReviewers(env);
-  if (!opts.promptOnly && opts.minReviewers > reviewers.length) {
-    throw opError(`--min-reviewers ${opts.minReviewers} is more than the ${reviewers.length} reviewer(s) configured`, {
-      hint: 'lower --min-reviewers, or configure more providers (or name them with --reviewers)',
-    });
-  }
+  const tooMany = opts.promptOnly ? null : minReviewersProblem(opts.minReviewers, reviewers.length);
+  if (tooMany) throw opError(tooMany.error, { hint: tooMany.hint });
   const chairmen = opts.promptOnly ? [] : chairmenFor(opts.chairman, reviewers, env);
   if (!opts.promptOnly && chairmen.length === 0) {
     throw opError('no chairman available: none of Claude, Gemini or OpenAI has a key', { hint: 'name one with --chairman (e.g. --chairman "command:claude -p")' });
@@ -124,16 +122,10 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
   };
   for (const warning of warnings) if (opts.json) reporter.warn(terminalSafe(warning));
 
-  if (answered === 0) {
-    await stopWithReport(`no reviewer answered (0/${total}): ${warnings.join('; ')}`, {}, 'check the keys, models (ADLC_MODEL_*) and --timeout');
-  }
-  if (answered < opts.minReviewers) {
-    await stopWithReport(`only ${answered}/${total} reviewers answered, fewer than --min-reviewers ${opts.minReviewers}: ${warnings.join('; ')}`, {}, 'run again, or lower --min-reviewers');
-  }
-  if (answered === 1) {
-    warnings.unshift(`WARNING: only 1 of ${total} reviewer${total === 1 ? '' : 's'} answered: this is a single analysis, not a consensus; the gate ran on a single reviewer, so nothing can reach High Priority`);
-    if (opts.json) reporter.warn(terminalSafe(warnings[0]!.replace(/^WARNING: /, '')));
-  }
+  const partial = decidePartialSuccess({ answered, requested: total, minReviewers: opts.minReviewers, failures: warnings });
+  if (!partial.ok) return stopWithReport(partial.error, {}, partial.hint);
+  warnings.unshift(...partial.warnings);
+  if (opts.json) for (const w of partial.warnings) reporter.warn(terminalSafe(w.replace(/^WARNING: /, '')));
 
   const reviews: LetteredReview[] = letters.map(({ letter, name }) => {
     const s = settled.find((x) => x.spec.name === name);
@@ -162,7 +154,7 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
 
   const names = Object.fromEntries(letters.map(({ letter, name }) => [letter, name]));
   const synthesis = stage2.settled.text;
-  const built = buildConsensus(input.mode, synthesis, names, knownFiles, answered, opts.failOn);
+  const built = buildConsensus(input.mode, synthesis, names, knownFiles, partial.demoteHigh, opts.failOn);
   warnings.push(...built.warnings);
   const chairman = {
     name: stage2.settled.spec.name,
