@@ -4,9 +4,10 @@
 import type { Usage } from '@adlc/core';
 import type { Settled } from './call.js';
 import { decideGate } from './gate.js';
+import { enforceHighAgreement } from './high-agreement.js';
 import { parseReview } from './parse-review.js';
 import { parseCodeReviewSynthesis, parseGeneralSynthesis, type ParsedCodeReviewSynthesis } from './parse-synthesis.js';
-import type { Consensus, FailOn, Gate, Mode, RecommendationCode, ReviewerResult } from './schema.js';
+import type { Consensus, FailOn, Gate, Mode, ReviewerResult } from './schema.js';
 
 export function reviewerResults(
   mode: Mode,
@@ -57,7 +58,8 @@ export function buildConsensus(
   synthesis: string,
   names: Record<string, string>,
   knownFiles: readonly string[],
-  answered: number,
+  /** The partial-success rule's verdict: one answer, so nothing can be High Priority. */
+  demoteHigh: boolean,
   failOn: FailOn,
 ): BuiltConsensus {
   const warnings: string[] = [];
@@ -76,24 +78,26 @@ export function buildConsensus(
     return { consensus, gate: decideGate(mode, null, failOn), warnings };
   }
   const parsed: ParsedCodeReviewSynthesis = parseCodeReviewSynthesis(synthesis, names, knownFiles);
-  let { high, medium } = parsed;
   // High Priority means two or more reviewers agree; one reviewer alone cannot put an issue there.
-  if (answered < 2 && high.length > 0) {
-    warnings.push(`${high.length} High Priority item(s) moved to Medium Priority: only one reviewer answered, so no issue has agreement`);
-    medium = [...high, ...medium];
-    high = [];
-  }
+  const agreed = enforceHighAgreement({
+    high: parsed.high,
+    medium: parsed.medium,
+    recommendation: parsed.recommendation,
+    singleReviewer: demoteHigh,
+    panel: Object.values(names),
+  });
+  warnings.push(...agreed.warnings);
   const missing = (['high', 'medium', 'consider'] as const).filter((tier) => !parsed.tiersFound.includes(tier));
   if (missing.length > 0 && missing.length < 3) warnings.push(`the chairman's report has no ${missing.join(', ')} tier heading`);
   if (parsed.recommendation === 'unknown') warnings.push('the chairman gave no recognisable FINAL RECOMMENDATION; the gate used the tiers');
   const consensus: Consensus = {
-    high,
-    medium,
+    high: agreed.high,
+    medium: agreed.medium,
     consider: parsed.consider,
-    recommendation: answered < 2 && parsed.recommendation === 'address-high-priority' ? 'review-medium' : parsed.recommendation,
+    recommendation: agreed.recommendation,
     recommendationText: parsed.recommendationText,
   };
-  return { consensus, gate: decideGate(mode, { ...consensus, recommendation: consensus.recommendation as RecommendationCode }, failOn), warnings };
+  return { consensus, gate: decideGate(mode, { ...consensus, recommendation: agreed.recommendation }, failOn), warnings };
 }
 
 export function addUsage(...usages: Usage[]): Usage {

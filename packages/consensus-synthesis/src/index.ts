@@ -47,6 +47,8 @@ export {
 export { findLocation, normalisePath, type Location } from './location.js';
 export { parseSeverity } from './severity.js';
 export { decideGate, highestLevel, type Level } from './gate.js';
+export { enforceHighAgreement, agreeingReviewers, MIN_AGREEING_REVIEWERS, type AgreementInput, type AgreementResult } from './high-agreement.js';
+export { decidePartialSuccess, minReviewersProblem, type PartialSuccess, type PartialSuccessInput } from './partial-success.js';
 export {
   codeReviewPrompt,
   generalPrompt,

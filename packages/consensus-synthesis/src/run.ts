@@ -1,24 +1,28 @@
 // The consensus-synthesis command: options → stage-1 input → reviewers in parallel → blind
-// chairman with fallback → report file, SARIF, and the verdict. The one function cli.ts calls.
+// chairman with fallback → report file, SARIF, and the verdict. The one function cli.ts calls;
+// each phase is a function of its own, named for it: preflight, inputs, ask, settle, chair,
+// decide, write.
 
 import { randomInt } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createReporter, gateFail, mulberry32, opError, pass, prewarmProviders, promptOnly, writeFileAtomic, type Outcome } from '@adlc/core';
-import { addUsage, buildConsensus, reviewerResults, synthesisProblem } from './consensus.js';
+import { createReporter, gateFail, mulberry32, opError, pass, prewarmProviders, promptOnly, writeFileAtomic, type Outcome, type Reporter } from '@adlc/core';
+import type { CallOptions, Settled } from './call.js';
+import { chairPromptFor } from './chair-prompt.js';
+import { addUsage, buildConsensus, reviewerResults, synthesisProblem, type BuiltConsensus } from './consensus.js';
 import { buildStage1Input, type Stage1Input } from './inputs.js';
 import { assignLetters } from './letters.js';
-import { checkOptions, type RawOptions } from './options.js';
-import { chairmanCodeReviewPrompt, chairmanGeneralPrompt, type LetteredReview } from './prompts.js';
-import { createRedactor } from './redact-context.js';
+import { checkOptions, type Options, type RawOptions } from './options.js';
+import { decidePartialSuccess, minReviewersProblem } from './partial-success.js';
+import { createRedactor, type Redactor } from './redact-context.js';
 import { renderText } from './render.js';
 import { renderReport, writeReport, type ReportInput } from './report.js';
-import { chairmenFor, defaultReviewers, parseReviewerList } from './reviewers.js';
+import { chairmenFor, defaultReviewers, parseReviewerList, type ReviewerSpec } from './reviewers.js';
 import { toSarif } from './sarif.js';
-import type { ConsensusOutput } from './schema.js';
+import type { Chairman, ConsensusOutput, ReviewerResult } from './schema.js';
 import { collectReviews } from './stage1.js';
 import { terminalSafe } from './terminal-safe.js';
-import { chair } from './stage2.js';
+import { chair, type ChairResult } from './stage2.js';
 
 export const VERSION = '0.1.0';
 
@@ -29,14 +33,102 @@ export interface RunDeps {
   now?: () => Date;
 }
 
+/** What every phase after the pre-flight needs: the checked options, the panel and the edges. */
+interface Run {
+  opts: Options;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  reporter: Reporter;
+  redactor: Redactor;
+  reviewers: ReviewerSpec[];
+  chairmen: ReviewerSpec[];
+  callOpts: CallOptions;
+}
+
+/** Stage 1 settled: who answered under which letter, and what the run must say about it. */
+interface Stage1 {
+  settled: Settled[];
+  letters: Array<{ letter: string; name: string }>;
+  results: ReviewerResult[];
+  knownFiles: readonly string[];
+  answered: number;
+  total: number;
+  /** The partial-success rule's warnings, then one note per reviewer that did not answer. */
+  warnings: string[];
+  /** The partial-success rule's verdict: a single analysis, so nothing stays High Priority. */
+  demoteHigh: boolean;
+  /** The report's fields known once stage 1 settled. */
+  reportBase: Omit<ReportInput, 'chairman' | 'chairFailures' | 'synthesis' | 'gate' | 'error' | 'warnings'>;
+}
+
+interface Chaired {
+  result: Extract<ChairResult, { ok: true }>;
+  /** One note per chairman that failed before this one answered. */
+  warnings: string[];
+}
+
+interface Decided {
+  built: BuiltConsensus;
+  chairman: Chairman;
+  synthesis: string;
+}
+
+export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Promise<Outcome<ConsensusOutput>> {
+  const run = await preflight(raw, deps);
+  const input = await buildStage1Input(run.opts, { cwd: run.cwd, redactor: run.redactor, readStdin: deps.readStdin ?? readAllStdin });
+  const early = answerWithoutAsking(run, input);
+  if (early !== null) return early;
+  const settled = await askReviewers(run, input);
+  const stage1 = await settle(run, input, settled, (deps.now ?? (() => new Date()))());
+  const stage2 = await chairConsensus(run, input, stage1);
+  const decided = decide(run, input, stage1, stage2);
+  return write(run, stage1, stage2, decided);
+}
+
+/** Pre-flight: options, panel and chairmen, output paths; everything refused before a model is paid for. */
+async function preflight(raw: RawOptions, deps: RunDeps): Promise<Run> {
+  const opts = checkOptions(raw);
+  const { env, cwd } = deps;
+  const reporter = createReporter({ name: 'consensus-synthesis', json: opts.json, env });
+  const redactor = createRedactor(env);
+  const reviewers = opts.reviewers ? parseReviewerList(opts.reviewers) : opts.promptOnly ? [] : defaultReviewers(env);
+  const tooMany = opts.promptOnly ? null : minReviewersProblem(opts.minReviewers, reviewers.length);
+  if (tooMany) throw opError(tooMany.error, { hint: tooMany.hint });
+  const chairmen = opts.promptOnly ? [] : chairmenFor(opts.chairman, reviewers, env);
+  if (!opts.promptOnly && chairmen.length === 0) {
+    throw opError('no chairman available: none of Claude, Gemini or OpenAI has a key', { hint: 'name one with --chairman (e.g. --chairman "command:claude -p")' });
+  }
+  await refuseDirectoryOutputs(opts, cwd);
+  // The SDKs load while git and the files are read, instead of after.
+  if (!opts.promptOnly) prewarmProviders([...reviewers, ...chairmen].map((spec) => spec.provider), { env, cwd });
+  const callOpts: CallOptions = { env, cwd, tier: opts.tier, timeoutMs: opts.timeoutMs };
+  return { opts, env, cwd, reporter, redactor, reviewers, chairmen, callOpts };
+}
+
+async function refuseDirectoryOutputs(opts: Options, cwd: string): Promise<void> {
+  for (const [flag, file] of [['--out', opts.out], ['--sarif', opts.sarif]] as const) {
+    if (file !== undefined && (await stat(path.resolve(cwd, file)).catch(() => null))?.isDirectory()) {
+      throw opError(`${flag} ${file} is a directory`, { hint: `give ${flag} a file path` });
+    }
+  }
+}
+
 async function readAllStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function emptyOutput(input: Extract<Stage1Input, { mode: 'code-review' }>, failOn: ConsensusOutput['gate']['failOn'], redactions: ConsensusOutput['redactions']): ConsensusOutput {
-  return {
+function redactionsOf(redactor: Redactor): ConsensusOutput['redactions'] {
+  return { count: redactor.total.count, kinds: { ...redactor.total.kinds } };
+}
+
+/** Inputs read: --prompt-only prints the prompt, and an empty diff has nothing to ask about. */
+function answerWithoutAsking(run: Run, input: Stage1Input): Outcome<ConsensusOutput> | null {
+  const { opts } = run;
+  if (opts.promptOnly) return promptOnly([{ label: 'stage 1 (sent to every reviewer)', prompt: input.prompt }], opts.json) as Outcome<never>;
+  if (input.mode !== 'code-review' || !input.empty) return null;
+  const doc: ConsensusOutput = {
     mode: 'code-review',
     reviewers: [],
     answered: 0,
@@ -44,107 +136,82 @@ function emptyOutput(input: Extract<Stage1Input, { mode: 'code-review' }>, failO
     consensus: { high: [], medium: [], consider: [], recommendation: 'approve', recommendationText: null },
     chairman: null,
     synthesis: '',
-    gate: { failOn, failed: false, reason: `no changes between ${input.target}` },
+    gate: { failOn: opts.failOn, failed: false, reason: `no changes between ${input.target}` },
     reportPath: null,
     sarifPath: null,
-    redactions,
+    redactions: redactionsOf(run.redactor),
     truncated: false,
     warnings: [],
     usage: { inputTokens: 0, outputTokens: 0 },
   };
+  return pass(doc, opts.json ? { json: doc } : { text: `Nothing to review: no changes between ${input.target}.` });
 }
 
-export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Promise<Outcome<ConsensusOutput>> {
-  const opts = checkOptions(raw);
-  const { env, cwd } = deps;
-  const reporter = createReporter({ name: 'consensus-synthesis', json: opts.json, env });
-  const redactor = createRedactor(env);
-  const reviewers = opts.reviewers ? parseReviewerList(opts.reviewers) : opts.promptOnly ? [] : defaultReviewers(env);
-  if (!opts.promptOnly && opts.minReviewers > reviewers.length) {
-    throw opError(`--min-reviewers ${opts.minReviewers} is more than the ${reviewers.length} reviewer(s) configured`, {
-      hint: 'lower --min-reviewers, or configure more providers (or name them with --reviewers)',
-    });
-  }
-  const chairmen = opts.promptOnly ? [] : chairmenFor(opts.chairman, reviewers, env);
-  if (!opts.promptOnly && chairmen.length === 0) {
-    throw opError('no chairman available: none of Claude, Gemini or OpenAI has a key', { hint: 'name one with --chairman (e.g. --chairman "command:claude -p")' });
-  }
-
-  // Output paths are checked before any model is paid for.
-  for (const [flag, file] of [['--out', opts.out], ['--sarif', opts.sarif]] as const) {
-    if (file !== undefined && (await stat(path.resolve(cwd, file)).catch(() => null))?.isDirectory()) {
-      throw opError(`${flag} ${file} is a directory`, { hint: `give ${flag} a file path` });
-    }
-  }
-  // The SDKs load while git and the files are read, instead of after.
-  if (!opts.promptOnly) prewarmProviders([...reviewers, ...chairmen].map((spec) => spec.provider), { env, cwd });
-  const input = await buildStage1Input(opts, { cwd, redactor, readStdin: deps.readStdin ?? readAllStdin });
-  if (opts.promptOnly) return promptOnly([{ label: 'stage 1 (sent to every reviewer)', prompt: input.prompt }], opts.json) as Outcome<never>;
-  const redactions = () => ({ count: redactor.total.count, kinds: { ...redactor.total.kinds } });
-  if (input.mode === 'code-review' && input.empty) {
-    const doc = emptyOutput(input, opts.failOn, redactions());
-    return pass(doc, opts.json ? { json: doc } : { text: `Nothing to review: no changes between ${input.target}.` });
-  }
+/** Stage 1, ask: the same prompt to every reviewer in parallel, with progress on a terminal. */
+async function askReviewers(run: Run, input: Stage1Input): Promise<Settled[]> {
+  const { reporter, redactor } = run;
   if (redactor.total.count > 0) reporter.warn(`redacted ${redactor.total.count} secret(s) before sending (see the report for kinds)`);
-
-  const callOpts = { env, cwd, tier: opts.tier, timeoutMs: opts.timeoutMs };
-  const total = reviewers.length;
+  const total = run.reviewers.length;
   reporter.progress(`Stage 1: Collecting reviews... 0/${total} complete`);
-  const settled = await collectReviews(input.prompt, reviewers, {
-    ...callOpts,
+  const settled = await collectReviews(input.prompt, run.reviewers, {
+    ...run.callOpts,
     onSettled: (_s, done) => reporter.progress(`Stage 1: Collecting reviews... ${done}/${total} complete`),
   });
   reporter.endProgress();
+  return settled;
+}
 
+/** Stage 1, settle: blind letters, parsed results, notes; the partial-success rule may stop the run here. */
+async function settle(run: Run, input: Stage1Input, settled: Settled[], date: Date): Promise<Stage1> {
+  const { opts, reporter } = run;
   const knownFiles = input.mode === 'code-review' ? input.context.files : [];
   const answeredSpecs = settled.filter((s) => s.ok);
   const seed = opts.seed ?? randomInt(0, 2 ** 31);
   const letters = assignLetters(answeredSpecs.map((s) => s.spec.name), mulberry32(seed));
   const results = reviewerResults(input.mode, settled, letters, knownFiles);
-  const warnings = results.filter((r) => r.status !== 'ok').map((r) => `${r.name} did not answer: ${r.error}`);
-  const answered = answeredSpecs.length;
-  const date = (deps.now ?? (() => new Date()))();
-  const truncated = input.mode === 'code-review' ? input.context.diffTruncated : input.context.contextTruncated;
-  const reportBase: Omit<ReportInput, 'chairman' | 'chairFailures' | 'synthesis' | 'gate' | 'error' | 'warnings'> = {
+  const failures = results.filter((r) => r.status !== 'ok').map((r) => `${r.name} did not answer: ${r.error}`);
+  const reportBase: Stage1['reportBase'] = {
     mode: input.mode,
     date,
     target: input.target,
     stage1Prompt: input.prompt,
     reviewers: results,
-    redactions: redactions(),
-    truncated,
+    redactions: redactionsOf(run.redactor),
+    truncated: input.mode === 'code-review' ? input.context.diffTruncated : input.context.contextTruncated,
   };
-  const stopWithReport = async (message: string, extra: Partial<ReportInput>, hint: string): Promise<never> => {
-    const reportPath = await writeReport(renderReport({ ...reportBase, chairman: null, chairFailures: [], synthesis: null, gate: null, warnings, error: message, ...extra }), {
-      out: opts.out,
-      cwd,
-      env,
-    });
-    throw opError(terminalSafe(message), { hint: `${hint}; detailed breakdown: ${reportPath}` });
-  };
-  for (const warning of warnings) if (opts.json) reporter.warn(terminalSafe(warning));
+  const answered = answeredSpecs.length;
+  const total = run.reviewers.length;
+  const stage1 = { settled, letters, results, knownFiles, answered, total, reportBase };
+  if (opts.json) for (const failure of failures) reporter.warn(terminalSafe(failure));
 
-  if (answered === 0) {
-    await stopWithReport(`no reviewer answered (0/${total}): ${warnings.join('; ')}`, {}, 'check the keys, models (ADLC_MODEL_*) and --timeout');
-  }
-  if (answered < opts.minReviewers) {
-    await stopWithReport(`only ${answered}/${total} reviewers answered, fewer than --min-reviewers ${opts.minReviewers}: ${warnings.join('; ')}`, {}, 'run again, or lower --min-reviewers');
-  }
-  if (answered === 1) {
-    warnings.unshift(`WARNING: only 1 of ${total} reviewer${total === 1 ? '' : 's'} answered: this is a single analysis, not a consensus; the gate ran on a single reviewer, so nothing can reach High Priority`);
-    if (opts.json) reporter.warn(terminalSafe(warnings[0]!.replace(/^WARNING: /, '')));
-  }
+  const partial = decidePartialSuccess({ answered, requested: total, minReviewers: opts.minReviewers, failures });
+  if (!partial.ok) return stopWithReport(run, { ...stage1, warnings: failures }, partial.error, {}, partial.hint);
+  if (opts.json) for (const w of partial.warnings) reporter.warn(terminalSafe(w.replace(/^WARNING: /, '')));
+  return { ...stage1, warnings: [...partial.warnings, ...failures], demoteHigh: partial.demoteHigh };
+}
 
-  const reviews: LetteredReview[] = letters.map(({ letter, name }) => {
-    const s = settled.find((x) => x.spec.name === name);
-    return { letter, text: s && s.ok ? capReview(s.text) : '' };
+/** A run that stops after stage 1 still writes its report, and the error names it. */
+async function stopWithReport(run: Run, stage1: Pick<Stage1, 'reportBase' | 'warnings'>, message: string, extra: Partial<ReportInput>, hint: string): Promise<never> {
+  const report = renderReport({
+    ...stage1.reportBase,
+    chairman: null,
+    chairFailures: [],
+    synthesis: null,
+    gate: null,
+    warnings: stage1.warnings,
+    error: message,
+    ...extra,
   });
-  const chairPrompt =
-    input.mode === 'code-review'
-      ? chairmanCodeReviewPrompt({ description: input.context.description, files: input.context.files, reviews, asked: total })
-      : chairmanGeneralPrompt({ prompt: input.context.prompt, reviews, asked: total });
-  const stage2 = await chair(chairPrompt, chairmen, {
-    ...callOpts,
+  const reportPath = await writeReport(report, { out: run.opts.out, cwd: run.cwd, env: run.env });
+  throw opError(terminalSafe(message), { hint: `${hint}; detailed breakdown: ${reportPath}` });
+}
+
+/** Stage 2, chair: the blind chairman, with fallback; when every chairman fails the run stops. */
+async function chairConsensus(run: Run, input: Stage1Input, stage1: Stage1): Promise<Chaired> {
+  const { opts, reporter } = run;
+  const chairPrompt = chairPromptFor(input, stage1.letters, stage1.settled, stage1.total);
+  const stage2 = await chair(chairPrompt, run.chairmen, {
+    ...run.callOpts,
     validate: (text) => synthesisProblem(input.mode, text),
     onAttempt: (spec) => reporter.progress(`Stage 2: ${spec.name} is compiling the consensus...`),
   });
@@ -152,59 +219,69 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
   const chairWarnings = stage2.failed.map((f) => `${f.name} could not chair: ${f.error}`);
   if (!stage2.ok) {
     return stopWithReport(
+      run,
+      stage1,
       `every chairman failed: ${chairWarnings.join('; ')}`,
       { chairFailures: stage2.failed },
       'check the keys and --timeout, or pick a chairman with --chairman',
     );
   }
-  warnings.push(...chairWarnings);
   if (opts.json) for (const w of chairWarnings) reporter.warn(terminalSafe(w));
+  return { result: stage2, warnings: chairWarnings };
+}
 
-  const names = Object.fromEntries(letters.map(({ letter, name }) => [letter, name]));
-  const synthesis = stage2.settled.text;
-  const built = buildConsensus(input.mode, synthesis, names, knownFiles, answered, opts.failOn);
-  warnings.push(...built.warnings);
-  const chairman = {
-    name: stage2.settled.spec.name,
-    provider: stage2.settled.spec.provider,
-    model: stage2.settled.model,
-    durationMs: Math.round(stage2.settled.durationMs),
-    failed: stage2.failed,
+/** Decide: the chairman's report parsed, the agreement rules applied, and the gate. */
+function decide(run: Run, input: Stage1Input, stage1: Stage1, stage2: Chaired): Decided {
+  const names = Object.fromEntries(stage1.letters.map(({ letter, name }) => [letter, name]));
+  const { settled, failed } = stage2.result;
+  const synthesis = settled.text;
+  const built = buildConsensus(input.mode, synthesis, names, stage1.knownFiles, stage1.demoteHigh, run.opts.failOn);
+  const chairman: Chairman = {
+    name: settled.spec.name,
+    provider: settled.spec.provider,
+    model: settled.model,
+    durationMs: Math.round(settled.durationMs),
+    failed,
   };
+  return { built, chairman, synthesis };
+}
+
+/** Write: the report file, the SARIF file, and the document the verdict carries. */
+async function write(run: Run, stage1: Stage1, stage2: Chaired, decided: Decided): Promise<Outcome<ConsensusOutput>> {
+  const { opts } = run;
+  const { built, chairman, synthesis } = decided;
+  // Notes in the order they arose: stage 1, the chairmen, the consensus.
+  const warnings = [...stage1.warnings, ...stage2.warnings, ...built.warnings];
   const reportPath = await writeReport(
-    renderReport({ ...reportBase, chairman, chairFailures: stage2.failed, synthesis, gate: built.gate, warnings, error: null }),
-    { out: opts.out, cwd, env },
+    renderReport({ ...stage1.reportBase, chairman, chairFailures: stage2.result.failed, synthesis, gate: built.gate, warnings, error: null }),
+    { out: opts.out, cwd: run.cwd, env: run.env },
   );
-  let sarifPath: string | null = null;
-  if (opts.sarif !== undefined) {
-    sarifPath = path.resolve(cwd, opts.sarif);
-    const target = sarifPath;
-    await writeFileAtomic(target, `${JSON.stringify(toSarif(results, VERSION), null, 2)}\n`).catch((error: unknown) => {
-      throw opError(`cannot write --sarif ${opts.sarif}: ${(error as Error).message}`, { hint: `the report was written to ${reportPath}` });
-    });
-  }
+  const sarifPath = await writeSarif(run, stage1.results, reportPath);
   const doc: ConsensusOutput = {
-    mode: input.mode,
-    reviewers: results,
-    answered,
-    total,
+    mode: stage1.reportBase.mode,
+    reviewers: stage1.results,
+    answered: stage1.answered,
+    total: stage1.total,
     consensus: built.consensus,
     chairman,
     synthesis,
     gate: built.gate,
     reportPath,
     sarifPath,
-    redactions: redactions(),
-    truncated,
+    redactions: redactionsOf(run.redactor),
+    truncated: stage1.reportBase.truncated,
     warnings,
-    usage: addUsage(...settled.map((s) => s.usage), stage2.usage),
+    usage: addUsage(...stage1.settled.map((s) => s.usage), stage2.result.usage),
   };
   const output = opts.json ? { json: doc } : { text: renderText(doc) };
   return built.gate.failed ? gateFail(doc, output) : pass(doc, output);
 }
 
-/** A reviewer's answer as the chairman gets it: long answers are cut, so stage 2 stays bounded. */
-const REVIEW_LIMIT_CHARS = 24_000;
-function capReview(text: string): string {
-  return text.length <= REVIEW_LIMIT_CHARS ? text : `${text.slice(0, REVIEW_LIMIT_CHARS)}\n[Review truncated - showing first ${REVIEW_LIMIT_CHARS} characters]`;
+async function writeSarif(run: Run, results: readonly ReviewerResult[], reportPath: string): Promise<string | null> {
+  if (run.opts.sarif === undefined) return null;
+  const target = path.resolve(run.cwd, run.opts.sarif);
+  await writeFileAtomic(target, `${JSON.stringify(toSarif(results, VERSION), null, 2)}\n`).catch((error: unknown) => {
+    throw opError(`cannot write --sarif ${run.opts.sarif}: ${(error as Error).message}`, { hint: `the report was written to ${reportPath}` });
+  });
+  return target;
 }

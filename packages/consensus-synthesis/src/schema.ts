@@ -68,6 +68,11 @@ export const ConsensusItemSchema = z.object({
   reviewers: z.array(z.string()),
   file: z.string().nullable(),
   line: z.number().int().positive().nullable(),
+  /**
+   * Present when the chairman put the item under High Priority but it was moved to Medium: it
+   * cited fewer than two distinct reviewers, or only one reviewer answered.
+   */
+  demoted: z.object({ from: z.literal('high'), reason: z.string() }).optional(),
 });
 export type ConsensusItem = z.infer<typeof ConsensusItemSchema>;
 

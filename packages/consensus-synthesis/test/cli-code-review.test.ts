@@ -125,8 +125,38 @@ describe('code-review mode through the built CLI', () => {
     // The chairman's lone "High Priority" item is moved down: one reviewer cannot agree with itself.
     expect(doc.consensus.high).toEqual([]);
     expect(doc.consensus.medium).toHaveLength(1);
+    expect(doc.consensus.medium[0]!.demoted).toEqual({ from: 'high', reason: 'only one reviewer answered, so no issue has agreement' });
+    // One note for the move, not a second one from the two-reviewer rule.
+    expect(doc.warnings.filter((w) => /moved to Medium Priority/.test(w))).toHaveLength(1);
     expect(result.exitCode).toBe(0);
     expect(server.requests.find(isChairman)!.prompt).toContain('REVIEWS RECEIVED (1 of 3)');
+    repo.cleanup();
+  });
+
+  it('a High Priority item only one reviewer cites moves to Medium: not the high-gate failure; --json and the report say so', async () => {
+    const { repo, base } = repoWithChange();
+    const oneVoice = SYNTHESIS_HIGH.replace('  - Reviewer B: "count can be 0"\n', '');
+    script(reviewText({ severity: 'CRITICAL' }), oneVoice);
+    const result = await cli(['--mode=code-review', `--base-sha=${base}`, '--seed=7', '--json'], repo.dir, server.env());
+    expect(result.exitCode, result.stderr).toBe(0);
+    const doc = ConsensusOutputSchema.parse(JSON.parse(result.stdout));
+    expect(doc.answered).toBe(3);
+    const a = doc.reviewers.find((r) => r.letter === 'A')!.name;
+    expect(doc.consensus.high).toEqual([]);
+    expect(doc.consensus.medium).toHaveLength(1);
+    expect(doc.consensus.medium[0]).toMatchObject({
+      reviewers: [a],
+      demoted: { from: 'high', reason: `cites only ${a}; High Priority needs at least 2 reviewers who agree` },
+    });
+    expect(doc.consensus.recommendation).toBe('review-medium');
+    expect(doc.gate).toEqual({ failOn: 'high', failed: false, reason: '1 Medium Priority issue (--fail-on high)' });
+    const note = doc.warnings.filter((w) => /moved to Medium Priority/.test(w));
+    expect(note).toEqual([`High Priority item moved to Medium Priority: "Division by zero when count is 0 (src/app.js:2)" cites only ${a}; High Priority needs at least 2 reviewers who agree`]);
+    expect(readFileSync(doc.reportPath!, 'utf8')).toContain(`- ${note[0]}`);
+    // --fail-on medium still gates on it.
+    const medium = await cli(['--mode=code-review', `--base-sha=${base}`, '--seed=7', '--fail-on=medium'], repo.dir, server.env());
+    expect(medium.exitCode).toBe(2);
+    expect(medium.stdout).toContain(`Note: ${note[0]}`);
     repo.cleanup();
   });
 
