@@ -27,4 +27,4 @@ export { renderHtml } from './report-html.js';
 export { renderText } from './render-text.js';
 export { isEligibleSource } from './targets.js';
 export { applyPlants } from './apply-plants.js';
-export { SCORERS, PLANT_STATUSES, type Plant, type Finding, type Identification, type Scorer, type PlantStatus } from './types.js';
+export { SCORERS, PLANT_STATUSES, EQUIVALENT_REASON, type EquivalentPlants, type Plant, type Finding, type Identification, type Scorer, type PlantStatus } from './types.js';
