@@ -197,7 +197,7 @@ async function plantSource(opts: CalibrateOptions, root: string, cwd: string, wa
     warnings.push(`--files is a fallback and was not used: commit ${opts.commit} changes eligible source files`);
   }
   for (const s of choice.skipped) warnings.push(`skipped ${s.file}: ${s.reason}`);
-  const pool: MutantPool = await mutantPool(choice.targets);
+  const pool: MutantPool = await mutantPool(choice.targets, root);
   for (const file of pool.widened) warnings.push(`${file}: no mutant fits the lines the commit changed; planted anywhere in the file`);
   return {
     kind: choice.source,
