@@ -2,6 +2,8 @@
 // pure scoring pieces other tools may reuse).
 
 export { calibrate, TOOL, type CalibrateOptions, type CalibrateDeps } from './calibrate.js';
+export { DEFAULTS } from './defaults.js';
+export { calibrateOptions } from './run-cli.js';
 export {
   CalibrationJsonSchema,
   PlantJsonSchema,
