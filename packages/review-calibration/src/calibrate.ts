@@ -1,5 +1,6 @@
-// The review-calibration command: recover, refuse a dirty tree, choose targets and plants, then
-// for each trial run the controls and the reviewer under a journaled snapshot, and gate on recall.
+// The review-calibration command, in phases: pre-flight (recover, refuse a dirty tree, find the
+// judge), plant (targets and plants), review (each trial's controls and reviewer under a journaled
+// snapshot), score (summarize and gate on recall), write (history, reports).
 
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -67,6 +68,39 @@ export interface CalibrateDeps {
 export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Promise<Outcome<CalibrationJson | RestoreJson>> {
   const reporter = deps.reporter ?? createReporter({ name: TOOL, json: opts.json, env: deps.env });
   if (opts.restore) return restore({ json: opts.json }, { cwd: deps.cwd, reporter });
+  const run = await preflight(opts, deps, reporter);
+  const source = await choosePlants(opts, run, deps.cwd);
+  const { trials, sources } = await review(opts, deps, run, source, reporter);
+  const doc = summarize({
+    trials,
+    scorer: opts.scorer,
+    minRecall: opts.minRecall,
+    minPrecision: opts.minPrecision ?? null,
+    commit: opts.commit,
+    commitSha: run.commitSha,
+    seed: opts.seed,
+    targets: { source: source.kind, files: source.files },
+    warnings: run.warnings,
+  });
+  for (const warning of doc.warnings) reporter.warn(warning);
+  await writeOutputs(opts, deps, run.reviewCommand, doc, sources);
+  const output = opts.json ? { json: doc } : { text: renderText(doc) };
+  return doc.gatePass ? pass(doc, output) : gateFail(doc, output);
+}
+
+/** What the pre-flight established, for the phases after it. */
+interface Run {
+  reviewCommand: string;
+  root: string;
+  commitSha: string;
+  /** The history and report files this run writes (repository-relative), which are not the user's changes. */
+  outputs: Set<string>;
+  judge?: JudgeContext;
+  warnings: string[];
+}
+
+/** Pre-flight: the review command, the repository, recovery of a killed run, a clean tree, the judge. */
+async function preflight(opts: CalibrateOptions, deps: CalibrateDeps, reporter: Reporter): Promise<Run> {
   const reviewCommand = opts.reviewCmd?.trim();
   if (!reviewCommand) {
     throw opError('--review-cmd is required', { hint: 'e.g. --review-cmd "my-reviewer --base {base} --json" ({base} becomes the --commit ref)' });
@@ -86,53 +120,63 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
     });
   }
   const commitSha = await git.revParse(root, opts.commit);
-  let judge: JudgeContext | undefined;
-  if (opts.scorer === 'judge') {
-    // Fail closed: no provider means no trustworthy number, so no number at all.
-    try {
-      requireProvider(deps.env);
-    } catch (error) {
-      if (!(error instanceof OpError)) throw error;
-      throw opError(`--scorer judge (the default) needs a model: ${error.message}`, {
-        hint: 'without a key, run model-free with --scorer repro (only findings whose repro command tells the bug apart count)',
-      });
-    }
-    judge = { env: deps.env, cwd: root, concurrency: 8, onProgress: (done, total) => reporter.progress(`judging ${done}/${total}…`) };
-  }
+  const judge = opts.scorer === 'judge' ? judgeContext(deps.env, root, reporter) : undefined;
   const warnings: string[] = [];
   if (opts.scorer === 'string') {
     warnings.push('--scorer string is location-only matching: a reviewer that echoes changed lines scores high; this recall is NOT trustworthy');
   }
+  return { reviewCommand, root, commitSha, outputs, ...(judge ? { judge } : {}), warnings };
+}
 
-  const source = await plantSource(opts, root, deps.cwd, warnings);
-  const clash = source.files.find((f) => outputs.has(f));
+function judgeContext(env: NodeJS.ProcessEnv, root: string, reporter: Reporter): JudgeContext {
+  // Fail closed: no provider means no trustworthy number, so no number at all.
+  try {
+    requireProvider(env);
+  } catch (error) {
+    if (!(error instanceof OpError)) throw error;
+    throw opError(`--scorer judge (the default) needs a model: ${error.message}`, {
+      hint: 'without a key, run model-free with --scorer repro (only findings whose repro command tells the bug apart count)',
+    });
+  }
+  return { env, cwd: root, concurrency: 8, onProgress: (done, total) => reporter.progress(`judging ${done}/${total}…`) };
+}
+
+/** Plant: the source of each trial's plants, never one of the files this run writes. */
+async function choosePlants(opts: CalibrateOptions, run: Run, cwd: string): Promise<PlantSource> {
+  const source = await plantSource(opts, run.root, cwd, run.warnings);
+  const clash = source.files.find((f) => run.outputs.has(f));
   if (clash) throw opError(`--history/--report ${clash} is a file that gets plants`, { hint: 'write reports and history elsewhere (outside the repository is best)' });
-  const snapshot = await FileSnapshot.create({ root, files: source.files, tool: TOOL });
+  return source;
+}
+
+/** Review: every trial under one journaled snapshot of the planted files, restored whatever happens. */
+async function review(
+  opts: CalibrateOptions,
+  deps: CalibrateDeps,
+  run: Run,
+  source: PlantSource,
+  reporter: Reporter,
+): Promise<{ trials: TrialResult[]; sources: Map<string, string> }> {
+  const snapshot = await FileSnapshot.create({ root: run.root, files: source.files, tool: TOOL });
   const sources = new Map(snapshot.entries.map((e) => [e.path, e.content?.toString('utf8') ?? '']));
   const trials: TrialResult[] = [];
   const cleanCache = new Map();
   try {
     for (let i = 0; i < opts.trials; i++) {
       const seed = opts.seed + i;
-      const plants = source.plants(seed);
-      if (plants.length === 0) throw opError('no plants could be generated: the mutation engine found nothing to mutate in the target files');
-      if (plants.length < opts.plants && !opts.plantsFile && i === 0) {
-        warnings.push(
-          `only ${plants.length} of the ${opts.plants} requested plants fit (plants are 7 lines apart, in the lines the commit changed when it changed any)`,
-        );
-      }
+      const plants = trialPlants(opts, source, seed, i === 0 ? run.warnings : undefined);
       reporter.progress(`trial ${i + 1}/${opts.trials}: planted ${plants.length} bugs in ${new Set(plants.map((p) => p.file)).size} file(s)`);
       trials.push(
         await runTrial(plants, seed, {
-          root,
+          root: run.root,
           cwd: deps.cwd,
           env: deps.env,
           commit: opts.commit,
-          reviewCommand,
+          reviewCommand: run.reviewCommand,
           scorer: opts.scorer,
           snapshot,
-          checks: { root, snapshot, timeoutMs: opts.timeout * 1000, env: deps.env, cleanCache, onProgress: (d, t) => reporter.progress(`checking repros ${d}/${t}…`) },
-          ...(judge ? { judge } : {}),
+          checks: { root: run.root, snapshot, timeoutMs: opts.timeout * 1000, env: deps.env, cleanCache, onProgress: (d, t) => reporter.progress(`checking repros ${d}/${t}…`) },
+          ...(run.judge ? { judge: run.judge } : {}),
           reviewTimeoutMs: opts.reviewTimeout * 1000,
           reporter,
         }),
@@ -143,31 +187,38 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
     reporter.endProgress();
   }
   // Planted files are back; anything else that changed was written by the reviewer or a repro.
-  const leftovers = (await dirtyFiles(root)).filter((f) => !outputs.has(f));
+  const leftovers = (await dirtyFiles(run.root)).filter((f) => !run.outputs.has(f));
   if (leftovers.length > 0) {
-    warnings.push(`the review or repro commands left changes in the working tree (not made by review-calibration): ${leftovers.slice(0, 5).join(', ')}`);
+    run.warnings.push(`the review or repro commands left changes in the working tree (not made by review-calibration): ${leftovers.slice(0, 5).join(', ')}`);
   }
+  return { trials, sources };
+}
 
-  const doc = summarize({
-    trials,
-    scorer: opts.scorer,
-    minRecall: opts.minRecall,
-    minPrecision: opts.minPrecision ?? null,
-    commit: opts.commit,
-    commitSha,
-    seed: opts.seed,
-    targets: { source: source.kind, files: source.files },
-    warnings,
-  });
-  for (const warning of doc.warnings) reporter.warn(warning);
+/** One trial's plants; `warnings` (first trial only) hears when fewer fit than were asked for. */
+function trialPlants(opts: CalibrateOptions, source: PlantSource, seed: number, warnings?: string[]): Plant[] {
+  const plants = source.plants(seed);
+  if (plants.length === 0) throw opError('no plants could be generated: the mutation engine found nothing to mutate in the target files');
+  if (plants.length < opts.plants && !opts.plantsFile && warnings) {
+    warnings.push(`only ${plants.length} of the ${opts.plants} requested plants fit (plants are 7 lines apart, in the lines the commit changed when it changed any)`);
+  }
+  return plants;
+}
 
-  const shownCommand = redactSecrets(reviewCommand, deps.env);
+/** Write: append to the history and write the reports the run was asked for, noting both in the document. */
+async function writeOutputs(
+  opts: CalibrateOptions,
+  deps: CalibrateDeps,
+  reviewCommand: string,
+  doc: CalibrationJson,
+  sources: ReadonlyMap<string, string>,
+): Promise<void> {
   if (opts.history) {
     const file = path.resolve(deps.cwd, opts.history);
     doc.history = await appendHistory(file, historyEntry(doc, reviewCommand, (deps.now ?? (() => new Date()))(), deps.env));
     doc.history.file = opts.history;
   }
   if (opts.report.length > 0) {
+    const shownCommand = redactSecrets(reviewCommand, deps.env);
     const report = toMutationReport(doc, sources, { reviewCommand: shownCommand, ...(deps.version ? { version: deps.version } : {}) });
     for (const target of opts.report) {
       const file = path.resolve(deps.cwd, target);
@@ -176,9 +227,6 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
     }
     doc.reports = opts.report;
   }
-
-  const output = opts.json ? { json: doc } : { text: renderText(doc) };
-  return doc.gatePass ? pass(doc, output) : gateFail(doc, output);
 }
 
 interface PlantSource {
@@ -197,7 +245,7 @@ async function plantSource(opts: CalibrateOptions, root: string, cwd: string, wa
     warnings.push(`--files is a fallback and was not used: commit ${opts.commit} changes eligible source files`);
   }
   for (const s of choice.skipped) warnings.push(`skipped ${s.file}: ${s.reason}`);
-  const pool: MutantPool = await mutantPool(choice.targets);
+  const pool: MutantPool = await mutantPool(choice.targets, root);
   for (const file of pool.widened) warnings.push(`${file}: no mutant fits the lines the commit changed; planted anywhere in the file`);
   return {
     kind: choice.source,

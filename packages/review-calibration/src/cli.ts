@@ -4,6 +4,8 @@
 import { Option } from 'commander';
 import { createProgram, floatArg, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
 import pkg from '../package.json' with { type: 'json' };
+import { DEFAULTS } from './defaults.js';
+import { SCORERS } from './types.js';
 
 const HELP_AFTER = `Exit codes:
   0  gate passes: recall >= --min-recall (and precision >= --min-precision when set)
@@ -29,19 +31,19 @@ const program = createProgram({
   helpAfter: HELP_AFTER,
 })
   .option('--review-cmd <cmd>', 'shell command that runs the reviewer; {base} becomes the --commit ref (required)')
-  .option('--commit <ref>', 'commit whose changed files (and lines) get the plants', 'HEAD')
-  .option('--plants <n>', 'number of bugs to plant', intArg(1, 1000), 8)
-  .option('--min-recall <f>', 'minimum recall to pass (0-1)', floatArg(0, 1), 0.5)
+  .option('--commit <ref>', 'commit whose changed files (and lines) get the plants', DEFAULTS.commit)
+  .option('--plants <n>', 'number of bugs to plant', intArg(1, 1000), DEFAULTS.plants)
+  .option('--min-recall <f>', 'minimum recall to pass (0-1)', floatArg(0, 1), DEFAULTS.minRecall)
   .option('--min-precision <f>', 'minimum precision to pass (0-1); not checked when unset', floatArg(0, 1))
   .option('--files <list>', 'comma-separated fallback files when the commit changes no eligible source file', listArg, [])
   .option('--plants-file <file>', 'plant these bugs instead: JSON array of {file, line, original, mutated, category, description, witness?}')
-  .addOption(new Option('--scorer <mode>', 'how a located finding is judged to identify the bug').choices(['judge', 'repro', 'string']).default('judge'))
-  .option('--seed <n>', 'seed of the plant selection (trial i uses seed + i)', intArg(0, 2 ** 31 - 1), 1)
-  .option('--trials <k>', 'run k calibrations with different seeds; reports a 95% Wilson interval', intArg(1, 100), 1)
+  .addOption(new Option('--scorer <mode>', 'how a located finding is judged to identify the bug').choices([...SCORERS]).default(DEFAULTS.scorer))
+  .option('--seed <n>', 'seed of the plant selection (trial i uses seed + i)', intArg(0, 2 ** 31 - 1), DEFAULTS.seed)
+  .option('--trials <k>', 'run k calibrations with different seeds; reports a 95% Wilson interval', intArg(1, 100), DEFAULTS.trials)
   .option('--history <file>', 'append this run to a JSONL history and report the change since the previous entry')
   .option('--report <file>', 'write the plants and their status: .html = self-contained viewer, else mutation-testing-report JSON (repeatable)', collect, [])
-  .option('--timeout <seconds>', 'time limit of each repro or witness run', intArg(1), 120)
-  .option('--review-timeout <seconds>', 'time limit of the review command', intArg(1), 1800)
+  .option('--timeout <seconds>', 'time limit of each repro or witness run', intArg(1), DEFAULTS.timeout)
+  .option('--review-timeout <seconds>', 'time limit of the review command', intArg(1), DEFAULTS.reviewTimeout)
   .option('--restore', 'restore files a killed run left planted, then exit (needs no other flag)');
 
 await runMain('review-calibration', async () => {

@@ -1,9 +1,11 @@
 // Plants from core's mutation engine: every mutant of each target (in the lines the commit changed
-// when it changed any), then a seeded, operator-round-robin selection spaced 7 lines apart.
+// when it changed any), then a seeded, operator-round-robin selection spaced 7 lines apart that
+// skips the wrong-identifier swaps the type checker rejects.
 
 import { mutate } from '@adlc/core';
 import { languageOf } from './language.js';
 import type { Target } from './targets.js';
+import { typeAccept, typeScreen, type TypeScreen } from './type-screen.js';
 import type { Plant } from './types.js';
 
 type Mutant = mutate.Mutant;
@@ -15,10 +17,11 @@ export interface MutantPool {
   mutants: Mutant[];
   /** Targets whose changed lines had no mutant, so the whole file was used. */
   widened: string[];
+  typeScreen: TypeScreen;
 }
 
 /** Every candidate mutant of the targets (computed once; each trial selects from it with its seed). */
-export async function mutantPool(targets: readonly Target[]): Promise<MutantPool> {
+export async function mutantPool(targets: readonly Target[], root: string): Promise<MutantPool> {
   const mutants: Mutant[] = [];
   const widened: string[] = [];
   for (const t of targets) {
@@ -29,12 +32,12 @@ export async function mutantPool(targets: readonly Target[]): Promise<MutantPool
     }
     mutants.push(...found.filter((m) => !m.original.includes('\n') && !m.mutated.includes('\n')));
   }
-  return { mutants, widened };
+  return { mutants, widened, typeScreen: await typeScreen(targets, root, mutants) };
 }
 
 export function selectFromPool(pool: MutantPool, count: number, seed: number): Plant[] {
   return mutate
-    .selectPlants(pool.mutants, { count, seed, minLineDistance: MIN_LINE_DISTANCE })
+    .selectPlants(pool.mutants, { count, seed, minLineDistance: MIN_LINE_DISTANCE, accept: typeAccept(pool.typeScreen) })
     .map(toPlant);
 }
 

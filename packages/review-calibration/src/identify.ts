@@ -5,11 +5,11 @@
 import { checkKey, runChecks, type Check, type CheckContext } from './discriminate.js';
 import { judgeAll, type JudgeContext } from './judge.js';
 import type { LocatedFinding } from './score.js';
-import type { Identification, Scorer } from './types.js';
+import type { EquivalentPlants, Identification, Scorer } from './types.js';
 
 export interface IdentifyOptions {
   scorer: Scorer;
-  equivalent: ReadonlySet<string>;
+  equivalent: EquivalentPlants;
   /** Verify reviewer-supplied repros (off for the oracle under the judge: it is judged like any reviewer). */
   useRepros: boolean;
   /** Also ask the judge about findings a repro already identified, to measure agreement. */

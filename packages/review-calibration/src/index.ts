@@ -2,6 +2,8 @@
 // pure scoring pieces other tools may reuse).
 
 export { calibrate, TOOL, type CalibrateOptions, type CalibrateDeps } from './calibrate.js';
+export { DEFAULTS } from './defaults.js';
+export { calibrateOptions } from './run-cli.js';
 export {
   CalibrationJsonSchema,
   PlantJsonSchema,
@@ -27,4 +29,4 @@ export { renderHtml } from './report-html.js';
 export { renderText } from './render-text.js';
 export { isEligibleSource } from './targets.js';
 export { applyPlants } from './apply-plants.js';
-export { SCORERS, PLANT_STATUSES, type Plant, type Finding, type Identification, type Scorer, type PlantStatus } from './types.js';
+export { SCORERS, PLANT_STATUSES, EQUIVALENT_REASON, type EquivalentPlants, type Plant, type Finding, type Identification, type Scorer, type PlantStatus } from './types.js';

@@ -1,10 +1,11 @@
 // --report: the plants and their status in the mutation-testing-report-schema format (what
 // Stryker's mutation-testing-elements viewer renders). Caught ↦ Killed (killedBy: the finding),
-// located only ↦ Survived (coveredBy: the finding), missed ↦ Survived, equivalent ↦ Ignored.
+// located only ↦ Survived (coveredBy: the finding), missed ↦ Survived, equivalent ↦ Ignored (always with a statusReason: why it was excluded).
 // Never Timeout: the viewer counts it as detected.
 
 import type { CalibrationJson } from './schema.js';
 import { languageOf } from './language.js';
+import { EQUIVALENT_REASON } from './types.js';
 
 export type MutantStatus = 'Killed' | 'Survived' | 'Ignored';
 
@@ -63,7 +64,9 @@ export function toMutationReport(
         ? `located but not identified${p.reason ? `: ${p.reason}` : ''}`
         : p.status === 'missed'
           ? 'no finding points at this line'
-          : p.reason;
+          : p.status === 'equivalent'
+            ? (p.reason ?? EQUIVALENT_REASON)
+            : p.reason;
     file.mutants.push({
       id: p.trial === undefined ? p.id : `trial-${p.trial}:${p.id}`,
       mutatorName: p.operator,

@@ -2,7 +2,7 @@
 // over the valid plants, precision over the anchored findings, and recall per bug category.
 
 import { isAnchored, locatePlant } from './locate.js';
-import type { Finding, Identification, Plant, PlantStatus } from './types.js';
+import { EQUIVALENT_REASON, type EquivalentPlants, type Finding, type Identification, type Plant, type PlantStatus } from './types.js';
 
 export type FindingKind = 'true-positive' | 'located' | 'false-positive' | 'unanchored' | 'equivalent';
 
@@ -63,7 +63,7 @@ export function locateFindings(findings: readonly Finding[], plants: readonly Pl
 
 export function score(input: {
   plants: readonly Plant[];
-  equivalent: ReadonlySet<string>;
+  equivalent: EquivalentPlants;
   located: readonly LocatedFinding[];
   identifications: readonly Identification[];
 }): Score {
@@ -96,14 +96,15 @@ export function score(input: {
         : locatedBy.length > 0
           ? 'located'
           : 'missed';
-    const first = caught[0] ?? mine[0];
+    // An excluded plant's reason is why it was excluded, not what a finding on it said.
+    const reason = status === 'equivalent' ? equivalentReason(input.equivalent, plant.id) : (caught[0] ?? mine[0])?.reason;
     return {
       plant,
       status,
       identifiedBy: caught[0]?.by ?? null,
       locatedBy,
       caughtBy: caught.map((f) => f.finding.index),
-      ...(first?.reason ? { reason: first.reason } : {}),
+      ...(reason ? { reason } : {}),
     };
   });
 
@@ -136,6 +137,10 @@ export function score(input: {
     plants,
     findings,
   };
+}
+
+function equivalentReason(equivalent: EquivalentPlants, id: string): string {
+  return ('get' in equivalent ? equivalent.get(id) : undefined) ?? EQUIVALENT_REASON;
 }
 
 export function ratio(part: number, whole: number): number {

@@ -10,7 +10,7 @@ import type { JudgeContext } from './judge.js';
 import { parseFindings, type FindingsFormat } from './parse-findings.js';
 import { locateFindings, score, type Score } from './score.js';
 import { substituteBase } from './shell.js';
-import type { Identification, Plant, Scorer } from './types.js';
+import type { EquivalentPlants, Identification, Plant, Scorer } from './types.js';
 
 export interface TrialContext {
   root: string;
@@ -111,7 +111,7 @@ export async function runTrial(plants: readonly Plant[], seed: number, ctx: Tria
 async function assess(
   output: string,
   plants: readonly Plant[],
-  equivalent: ReadonlySet<string>,
+  equivalent: EquivalentPlants,
   ctx: TrialContext,
   opts: { useRepros: boolean; measureAgreement: boolean },
 ): Promise<{ score: Score; format: FindingsFormat; identifications: Identification[] }> {
@@ -128,17 +128,19 @@ async function assess(
   return { score: score({ plants, equivalent, located, identifications }), format: parsed.format, identifications };
 }
 
-async function equivalentPlants(plants: readonly Plant[], ctx: TrialContext, warnings: string[]): Promise<Set<string>> {
+/** The plants whose witness does not discriminate, each with why (the report shows it). */
+async function equivalentPlants(plants: readonly Plant[], ctx: TrialContext, warnings: string[]): Promise<Map<string, string>> {
+  const equivalent = new Map<string, string>();
   const checks = plants.flatMap((plant) => (plant.witness ? [{ command: plant.witness, plant }] : []));
-  if (checks.length === 0) return new Set();
+  if (checks.length === 0) return equivalent;
   ctx.reporter.progress(`witnesses: checking ${checks.length} plant(s) for equivalent mutants…`);
   const results = await runChecks(checks, ctx.checks);
-  const equivalent = new Set<string>();
   for (const check of checks) {
     const result = results.get(checkKey(check));
     if (result?.discriminates) continue;
-    equivalent.add(check.plant.id);
-    warnings.push(`plant ${check.plant.file}:${check.plant.line} is excluded as an equivalent mutant: its witness ${result?.reason ?? 'did not run'}`);
+    const why = `its witness ${result?.reason ?? 'did not run'}`;
+    equivalent.set(check.plant.id, `equivalent mutant: ${why}`);
+    warnings.push(`plant ${check.plant.file}:${check.plant.line} is excluded as an equivalent mutant: ${why}`);
   }
   return equivalent;
 }

@@ -35,6 +35,15 @@ export interface Plant {
   witness?: string;
 }
 
+/**
+ * The plants excluded as equivalent mutants, by id. A map also says why each one is (what its
+ * witness did), which the report must show for every excluded plant.
+ */
+export type EquivalentPlants = ReadonlySet<string> | ReadonlyMap<string, string>;
+
+/** Why a plant is excluded, when the caller did not say. */
+export const EQUIVALENT_REASON = 'equivalent mutant: excluded from recall';
+
 /** One thing the reviewer reported. */
 export interface Finding {
   /** Position in the reviewer's output, from 0. */

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TempRepo } from '@adlc/core/testkit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -134,19 +134,25 @@ describe('review-calibration with --plants-file and --scorer repro', () => {
     expect(repo.read('src/math.js')).toBe(`${MATH}// local edit\n`);
   });
 
-  it('excludes an equivalent mutant whose witness does not discriminate', async () => {
+  it('excludes an equivalent mutant whose witness does not discriminate, and says why in the JSON and the report', async () => {
     const witness = (expr: string) => `node --input-type=module -e "import * as m from './src/math.js'; process.exit(${expr} ? 0 : 1)"`;
     withPlants([
       // clamp(0, 0, 5): `value <= low` returns low, which is the value anyway: no behaviour changes.
       { ...PLANTS[0], witness: witness('m.clamp(0, 0, 5) === 0') },
       { ...PLANTS[1], witness: witness('m.isBetween(10, 0, 5) === false') },
     ]);
-    const result = await cli(repo, ['--review-cmd', reviewer('report', '2', '--repro'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--json']);
+    const report = scratch('report.json');
+    const result = await cli(repo, ['--review-cmd', reviewer('report', '2', '--repro'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--json', '--report', report]);
     expect(result.exitCode).toBe(0);
     const doc = parseJson(result);
     expect(doc).toMatchObject({ equivalentExcluded: 1, total: 1, caught: 1, recall: 1, truePositives: 1, falsePositives: 0 });
     expect(doc.plants.map((p) => p.status)).toEqual(['equivalent', 'caught']);
+    expect(doc.plants[0]!.reason).toContain('witness passes with the plant applied too');
     expect(doc.findings.map((f) => f.kind)).toEqual(['equivalent', 'true-positive']);
+    const mutants = Object.values(JSON.parse(readFileSync(report, 'utf8')).files as Record<string, { mutants: Array<{ status: string; statusReason?: string }> }>).flatMap((f) => f.mutants);
+    const ignored = mutants.filter((m) => m.status === 'Ignored');
+    expect(ignored).toHaveLength(1);
+    expect(ignored[0]!.statusReason).toMatch(/equivalent.*witness passes with the plant applied too/);
     expectUntouched(repo);
   });
 

@@ -14,7 +14,7 @@ import { renderText } from '../src/render-text.js';
 import { CalibrationJsonSchema, type CalibrationJson, type HistoryEntry } from '../src/schema.js';
 import { substituteBase } from '../src/shell.js';
 import { isEligibleSource } from '../src/targets.js';
-import type { Plant } from '../src/types.js';
+import { EQUIVALENT_REASON, type Plant } from '../src/types.js';
 
 const plant: Plant = {
   id: 'src/a.ts:2:9:invert-comparison',
@@ -174,6 +174,14 @@ describe('mutation-testing report', () => {
     ]);
     expect(mutants[3]!.statusReason).toContain('witness');
     expect(mutants[1]!.statusReason).toMatch(/^located but not identified/);
+  });
+  it('gives every Ignored mutant a statusReason, even when the plant carries no reason', () => {
+    const bare = doc();
+    delete bare.plants[3]!.reason;
+    const ignored = toMutationReport(bare, new Map(), { reviewCommand: 'rev' }).files['src/a.ts']!.mutants[3]!;
+    expect(ignored.status).toBe('Ignored');
+    expect(ignored.statusReason).toMatch(/^equivalent mutant/);
+    expect(ignored.statusReason).toBe(EQUIVALENT_REASON);
   });
   it('has the schema fields, exact locations and the replacement', () => {
     expect(report).toMatchObject({ schemaVersion: '2', thresholds: { high: 80, low: 50 }, files: { 'src/a.ts': { language: 'typescript', source: 'source text' } } });

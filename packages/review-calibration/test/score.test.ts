@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { locatePlant } from '../src/locate.js';
 import { gateVerdict, locateFindings, score } from '../src/score.js';
-import type { Finding, Identification, Plant } from '../src/types.js';
+import { EQUIVALENT_REASON, type Finding, type Identification, type Plant } from '../src/types.js';
 
 function plant(file: string, line: number, category = 'off-by-one'): Plant {
   return {
@@ -88,6 +88,14 @@ describe('score', () => {
     expect(s.plants[3]!.status).toBe('equivalent');
     expect(s.findings[1]!.kind).toBe('equivalent');
     expect([s.truePositives, s.falsePositives]).toEqual([1, 0]);
+  });
+
+  it('an equivalent plant carries why it was excluded, not what a finding on it said', () => {
+    const located = locateFindings([finding(0, 'b.ts', 50)], plants);
+    const identifications: Identification[] = [{ finding: 0, plant: 'b.ts:50', identified: false, by: 'none', reason: 'no repro' }];
+    const why = new Map([['b.ts:50', 'equivalent mutant: its witness passes with the plant applied too']]);
+    expect(score({ plants, equivalent: why, located, identifications }).plants[3]!.reason).toBe(why.get('b.ts:50'));
+    expect(score({ plants, equivalent: new Set(['b.ts:50']), located, identifications }).plants[3]!.reason).toBe(EQUIVALENT_REASON);
   });
 
   it('two findings on one plant: both true positives, the plant caught once', () => {

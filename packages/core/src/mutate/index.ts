@@ -12,6 +12,7 @@ import type { Mutant } from './types.js';
 export type { BugCategory, Mutant, MutantLanguage } from './types.js';
 export { applyMutant, applyMutants } from './apply.js';
 export { selectPlants, type SelectPlantsOptions } from './select.js';
+export { isTypeScriptSource, mutantTypeChecker, type MutantTypeChecker } from './type-check.js';
 
 export interface GenerateMutantsOptions {
   /** Restrict to these 1-based lines (the lines a commit changed); ignored when empty. */

@@ -10,6 +10,11 @@ export interface SelectPlantsOptions {
   seed: number;
   /** Minimum line distance between two plants of the same file; default 7. */
   minLineDistance?: number;
+  /**
+   * Asked only about a candidate the selection is about to take (so an expensive check runs for
+   * few mutants); a refused one is skipped and the operator's next candidate is tried instead.
+   */
+  accept?: (mutant: Mutant) => boolean;
 }
 
 export function selectPlants(mutants: readonly Mutant[], opts: SelectPlantsOptions): Mutant[] {
@@ -36,7 +41,7 @@ export function selectPlants(mutants: readonly Mutant[], opts: SelectPlantsOptio
       // Take this operator's next candidate that fits; the ones that do not fit now never will.
       while (queue.length > 0) {
         const m = queue.shift()!;
-        if (fits(m)) {
+        if (fits(m) && (opts.accept?.(m) ?? true)) {
           picked.push(m);
           progressed = true;
           break;

@@ -81,6 +81,26 @@ describe('selectPlants', () => {
     }
   });
 
+  it('asks accept only about candidates it is about to take, and takes another of the operator instead of a refused one', async () => {
+    const mutants = await pool();
+    const plain = selectPlants(mutants, { count: 8, seed: 5 });
+    const refused = new Set(plain.slice(0, 3).map((m) => m.id));
+    const asked: string[] = [];
+    const plants = selectPlants(mutants, {
+      count: 8,
+      seed: 5,
+      accept: (m) => {
+        asked.push(m.id);
+        return !refused.has(m.id);
+      },
+    });
+    expect(plants).toHaveLength(8);
+    expect(plants.filter((m) => refused.has(m.id))).toEqual([]);
+    // The operators stay: each refused plant is replaced by another mutant of its operator.
+    expect(plants.map((m) => m.operator).sort()).toEqual(plain.map((m) => m.operator).sort());
+    expect(asked.length).toBeLessThan(mutants.length / 4);
+  });
+
   it('returns nothing for count 0 or an empty pool', async () => {
     expect(selectPlants(await pool(), { count: 0, seed: 1 })).toEqual([]);
     expect(selectPlants([], { count: 8, seed: 1 })).toEqual([]);
