@@ -26,6 +26,7 @@ export { runCommand, preloadCommandRunner, KILL_GRACE_MS, type RunCommandOptions
 export { conformTextStyle, detectEol, type Eol } from './text-style.js';
 export { FileSnapshot, journalDir, type SnapshotEntry, type FileSnapshotOptions } from './snapshot.js';
 export { recoverJournals, type RecoveredJournal, type RecoverOptions, type KeptFile, type KeptState } from './snapshot-recover.js';
+export { restoreInterruptedRuns, toRestoreReport, RestoreReportSchema, type RestoreReport, type RestoreInterruptedOptions } from './restore-interrupted.js';
 export { git, isGitRepo, isDirty, dirtyFiles } from './git.js';
 export * as mutate from './mutate/index.js';
 export { normalizeSyntax, parsesCleanly } from './syntax.js';
