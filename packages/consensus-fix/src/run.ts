@@ -4,6 +4,7 @@
 
 import {
   FileSnapshot,
+  assertCleanTree,
   createReporter,
   dirtyFiles,
   fan,
@@ -31,7 +32,7 @@ import { renderReport } from './report.js';
 import { toJson, verdictMessage, type RunResult } from './result.js';
 import { decideVerdict, groupSurvivors, selectWinner } from './grouping.js';
 import { restoreJournals } from './restore.js';
-import { assertClean, diskResolver, findTarget, resolveFiles, resolveProviders } from './setup.js';
+import { diskResolver, findTarget, resolveFiles, resolveProviders } from './setup.js';
 import { coreSyntaxTools } from './syntax.js';
 import { CopyPool, sweepStaleCopies } from './workspace-copy.js';
 import { inPlaceWorkspace } from './workspace.js';
@@ -68,7 +69,7 @@ export async function consensusFix(opts: ConsensusFixOptions, ctx: RunContext): 
   if (providers.length > 0) prewarmProviders(providers, { env: ctx.env, cwd: ctx.cwd });
   if (checkDirty) {
     const restoredSome = recovered.some((r) => r.restored.length > 0);
-    await assertClean(target, false, restoredSome || !target.isRepo ? undefined : earlyStatus);
+    await assertCleanTree(target.root, { runAnyway: 'pass --allow-dirty', listed: restoredSome || !target.isRepo ? undefined : earlyStatus });
   }
   await warmed;
   const syntax = opts.normalize === 'syntax' ? coreSyntaxTools : undefined;

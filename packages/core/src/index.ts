@@ -28,6 +28,7 @@ export { FileSnapshot, journalDir, type SnapshotEntry, type FileSnapshotOptions 
 export { recoverJournals, type RecoveredJournal, type RecoverOptions, type KeptFile, type KeptState } from './snapshot-recover.js';
 export { restoreInterruptedRuns, toRestoreReport, RestoreReportSchema, type RestoreReport, type RestoreInterruptedOptions } from './restore-interrupted.js';
 export { git, isGitRepo, isDirty, dirtyFiles } from './git.js';
+export { assertCleanTree, type CleanTreeOptions } from './clean-tree.js';
 export * as mutate from './mutate/index.js';
 export { normalizeSyntax, parsesCleanly } from './syntax.js';
 export { isProcessAlive } from './process-alive.js';
