@@ -1,6 +1,7 @@
 // The documented shape of `--json` output: the seed's fields (summary, groups, winner,
 // discardedDetails) unchanged, plus additions. Exported so orchestrators can validate it.
 
+import { RestoreReportSchema } from '@adlc/core';
 import { z } from 'zod';
 
 const count = z.number().int().nonnegative();
@@ -93,11 +94,6 @@ export const PromptOnlyOutputSchema = z.object({
 });
 export type PromptOnlyOutput = z.infer<typeof PromptOnlyOutputSchema>;
 
-/** `--restore --json`. */
-export const RestoreOutputSchema = z.object({
-  restore: z.object({
-    restored: z.array(z.object({ tool: z.string(), pid: z.number().int(), files: z.array(z.string()) })),
-    skipped: z.array(z.object({ journal: z.string(), why: z.string() })),
-  }),
-});
+/** `--restore --json`: core's restore report (shared with review-calibration) under `restore`. */
+export const RestoreOutputSchema = z.object({ restore: RestoreReportSchema });
 export type RestoreOutput = z.infer<typeof RestoreOutputSchema>;

@@ -1,11 +1,10 @@
 // Before any model is asked: where the repository is, which files may change (refused up front if
-// they land outside it), the dirty-tree guard, and which providers answer.
+// they land outside it), and which providers answer. The dirty-tree guard is core's assertCleanTree.
 
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   assertConfigured,
-  dirtyFiles,
   git,
   isGitRepo,
   isInsideRoot,
@@ -86,23 +85,6 @@ export function diskResolver(root: string): ResolvePath {
     const where = isInsideRoot(root, file);
     return where.ok ? { ok: true, rel: where.rel } : { ok: false, reason: where.reason };
   };
-}
-
-/** The dirty-tree guard: a directory outside git is treated like a dirty tree. `listed`: a `git status` already under way. */
-export async function assertClean(target: Target, allowDirty: boolean, listed?: Promise<string[]>): Promise<void> {
-  if (allowDirty) return;
-  if (!target.isRepo) {
-    throw opError(`${target.root} is not a git repository, so uncommitted work cannot be protected`, {
-      hint: 'run inside a git repository, or pass --allow-dirty to run anyway',
-    });
-  }
-  const dirty = await (listed ?? dirtyFiles(target.root));
-  if (dirty.length > 0) {
-    const shown = dirty.slice(0, 5).join(', ') + (dirty.length > 5 ? `, … (${dirty.length} in all)` : '');
-    throw opError(`the working tree has uncommitted changes: ${shown}`, {
-      hint: 'commit or stash them first, or pass --allow-dirty',
-    });
-  }
 }
 
 /** --providers (validated, each configured), or the detected provider. */

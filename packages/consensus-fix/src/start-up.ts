@@ -2,11 +2,11 @@
 // fix may change, the dirty-tree guard, the providers, the run log and the gates. It is on the
 // critical path, so the git processes and module loads that do not depend on one another overlap.
 
-import { createReporter, dirtyFiles, opError, preloadCommandRunner, prewarmProviders, recoverJournals, type ProviderId, type Reporter } from '@adlc/core';
+import { assertCleanTree, createReporter, dirtyFiles, opError, preloadCommandRunner, prewarmProviders, recoverJournals, type ProviderId, type Reporter } from '@adlc/core';
 import type { Gates } from './gates.js';
 import { RunLog } from './log-dir.js';
 import { TOOL, type ConsensusFixOptions, type RunContext } from './options.js';
-import { assertClean, findTarget, resolveFiles, resolveProviders, type AllowedFile, type Target } from './setup.js';
+import { findTarget, resolveFiles, resolveProviders, type AllowedFile, type Target } from './setup.js';
 import { sweepStaleCopies } from './workspace-copy.js';
 
 /** What every later phase of a run reads: settled once, at start-up. */
@@ -53,7 +53,7 @@ export async function startUp(opts: ConsensusFixOptions, ctx: RunContext, report
   if (providers.length > 0) prewarmProviders(providers, { env: ctx.env, cwd: ctx.cwd });
   if (checkDirty) {
     const restoredSome = recovered.some((r) => r.restored.length > 0);
-    await assertClean(target, false, restoredSome || !target.isRepo ? undefined : earlyStatus);
+    await assertCleanTree(target.root, { runAnyway: 'pass --allow-dirty', listed: restoredSome || !target.isRepo ? undefined : earlyStatus });
   }
   await warmed;
 

@@ -2,12 +2,13 @@
 // evaluation that never writes the user's tree.
 
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RestoreReportSchema } from '@adlc/core';
 import { cleanEnv, runCli, type TempRepo } from '@adlc/core/testkit';
 import { RestoreOutputSchema } from '../src/schema.js';
-import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, GAMING, WRONG, bytes, fix, parseOutput, useSuite } from './support.js';
+import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, GAMING, RAILS, REPRO, WRONG, answer, bytes, fix, parseOutput, useSuite } from './support.js';
 
 const suite = useSuite('safety');
 const scratch = suite.scratch;
@@ -39,10 +40,10 @@ function killQuietly(pid: number): void {
 }
 
 /** Starts the CLI, waits until a candidate's repro is running (its files are written), then signals it. */
-async function interruptMidEvaluation(r: TempRepo, signal: NodeJS.Signals, name: string) {
+async function interruptMidEvaluation(r: TempRepo, signal: NodeJS.Signals, name: string, run = { args: BASE_ARGS, first: (slow: string) => fix(slow) }) {
   const pidFile = join(scratch, `${name}.pid`);
-  suite.server.enqueue('anthropic', fix(slowFix(pidFile)), fix(FIX), fix(FIX));
-  const child = spawn(process.execPath, [BIN, ...BASE_ARGS], { cwd: r.dir, env: cleanEnv({ ...suite.server.env() }) as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  suite.server.enqueue('anthropic', run.first(slowFix(pidFile)), fix(FIX), fix(FIX));
+  const child = spawn(process.execPath, [BIN, ...run.args], { cwd: r.dir, env: cleanEnv({ ...suite.server.env() }) as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
@@ -91,6 +92,47 @@ describe('signals during evaluation', () => {
     expect(again.exitCode).toBe(0);
     expect(again.stderr).toContain('nothing to restore');
     expect(again.stdout).toBe('');
+  });
+
+  it('SIGKILL, then a person edits a file, then --restore: the edit stays, its original is saved under .git and named, the other file is restored, exit 0', async () => {
+    const EXTRA = 'export const extra = 1;\n';
+    const r = repo({ 'src/extra.mjs': EXTRA });
+    const args = ['--test-cmd', REPRO, '--rails', RAILS, '--files', 'src/calc.mjs,src/extra.mjs'];
+    const first = (slow: string) => answer(['src/calc.mjs', slow], ['src/extra.mjs', 'export const extra = 2;\n']);
+    const { exit, testPid } = await interruptMidEvaluation(r, 'SIGKILL', 'sigkill-edit', { args, first });
+    killQuietly(testPid);
+    expect(exit.signal).toBe('SIGKILL');
+    expect(r.read('src/extra.mjs')).not.toBe(EXTRA); // left behind by the killed run
+    const edited = FIX.replace('// Arithmetic helpers.', '// Arithmetic helpers, fixed by hand.');
+    writeFileSync(join(r.dir, 'src/calc.mjs'), edited);
+
+    const restore = await runCli(BIN, ['--restore', '--json'], { cwd: r.dir });
+    expect(restore.exitCode, restore.stderr).toBe(0);
+    const doc = RestoreOutputSchema.parse(JSON.parse(restore.stdout));
+    expect(doc.restore.restored).toEqual([expect.objectContaining({ tool: 'consensus-fix', files: ['src/extra.mjs'] })]);
+    expect(doc.restore.kept).toEqual([expect.objectContaining({ tool: 'consensus-fix', path: 'src/calc.mjs', now: 'changed' })]);
+    const saved = doc.restore.kept[0]!.saved!;
+    expect(saved.startsWith(join(realpathSync(join(r.dir, '.git')), 'adlc'))).toBe(true);
+    expect(readFileSync(saved, 'utf8')).toBe(BUGGY);
+    expect(restore.stderr).toContain(saved);
+    expect(restore.stderr).toContain('git diff --no-index');
+    expect(r.read('src/calc.mjs')).toBe(edited);
+    expect(r.read('src/extra.mjs')).toBe(EXTRA);
+    expect(r.status()).toBe(' M src/calc.mjs\n');
+  });
+
+  it('--restore reports a journal it cannot read in the shape review-calibration prints too, leaves it, exit 0', async () => {
+    const r = repo();
+    const journals = join(r.dir, '.git', 'adlc', 'journals');
+    mkdirSync(journals, { recursive: true });
+    writeFileSync(join(journals, 'broken-1-0000.json'), '{"version": 2');
+    const restore = await runCli(BIN, ['--restore', '--json'], { cwd: r.dir });
+    expect(restore.exitCode, restore.stderr).toBe(0);
+    const doc = RestoreOutputSchema.parse(JSON.parse(restore.stdout));
+    expect(RestoreReportSchema.strict().parse(doc.restore)).toEqual(doc.restore);
+    expect(doc.restore.skipped).toEqual([expect.objectContaining({ status: 'corrupt', why: expect.any(String), reason: expect.any(String) })]);
+    expect(restore.stderr).toContain('left a corrupt journal in place');
+    expect(existsSync(join(journals, 'broken-1-0000.json'))).toBe(true);
   });
 
   it('SIGKILL, then the next run restores first, says so, and passes the dirty-tree guard', async () => {

@@ -17,7 +17,7 @@ export {
   type SharedOptions,
 } from './args.js';
 export { createReporter, createStyle, colorEnabled, type Reporter, type ReporterOptions, type Style } from './output.js';
-export { isInsideRoot, type InsideRootResult } from './paths.js';
+export { isInsideRoot, relativeToRoot, type InsideRootResult } from './paths.js';
 export { writeFileAtomic, writeFileAtomicSync, type AtomicWriteOptions } from './atomic-write.js';
 export { TIERS, PROVIDER_IDS, type Tier, type ProviderId } from './providers/types.js';
 export { shellQuote } from './shell-quote.js';

@@ -25,8 +25,10 @@ export { interruptSignal, onInterrupt, installInterruptHandlers, throwIfInterrup
 export { runCommand, preloadCommandRunner, KILL_GRACE_MS, type RunCommandOptions, type CommandResult } from './run-command.js';
 export { conformTextStyle, detectEol, type Eol } from './text-style.js';
 export { FileSnapshot, journalDir, type SnapshotEntry, type FileSnapshotOptions } from './snapshot.js';
-export { recoverJournals, type RecoveredJournal, type RecoverOptions } from './snapshot-recover.js';
+export { recoverJournals, type RecoveredJournal, type RecoverOptions, type KeptFile, type KeptState } from './snapshot-recover.js';
+export { restoreInterruptedRuns, toRestoreReport, RestoreReportSchema, type RestoreReport, type RestoreInterruptedOptions } from './restore-interrupted.js';
 export { git, isGitRepo, isDirty, dirtyFiles } from './git.js';
+export { assertCleanTree, type CleanTreeOptions } from './clean-tree.js';
 export * as mutate from './mutate/index.js';
 export { normalizeSyntax, parsesCleanly } from './syntax.js';
 export { isProcessAlive } from './process-alive.js';

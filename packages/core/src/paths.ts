@@ -36,6 +36,17 @@ export function isInsideRoot(root: string, candidate: string): InsideRootResult 
   return { ok: false, reason: wasAbsolute ? 'absolute' : 'escapes', wasAbsolute };
 }
 
+/**
+ * `file` (relative to root, or absolute) as a forward-slash path relative to the root's real path,
+ * or null when it is the root itself or lands outside it. Judged like isInsideRoot, by where it lands
+ * on disk (a dangling symlink pointing out counts as outside, since writing through it would land
+ * there); a file that does not exist yet is fine.
+ */
+export function relativeToRoot(root: string, file: string): string | null {
+  const where = isInsideRoot(root, file);
+  return where.ok && where.rel !== '' ? where.rel : null;
+}
+
 /** True when `child` is `parent` or below it (both absolute, normalized). */
 export function isWithin(parent: string, child: string): boolean {
   const rel = path.relative(parent, child);

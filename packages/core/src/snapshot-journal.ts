@@ -16,6 +16,8 @@ export interface ScratchDirs {
   journals: string;
   /** Temps of atomic writes; on the working tree's filesystem when it is under the git dir. */
   tmp: string;
+  /** Originals recovery could not put back because a person changed the file since (one folder per journal). */
+  originals: string;
 }
 
 /** Scratch directories for the repository containing `cwd` (shared by its worktrees). */
@@ -26,9 +28,16 @@ export async function scratchDirs(cwd: string): Promise<ScratchDirs> {
   } catch {
     // Not a git repository: fall back to the OS temp dir, keyed by the directory's real path.
   }
-  if (common !== null) return { journals: path.join(common, 'adlc', 'journals'), tmp: path.join(common, 'adlc', 'tmp') };
+  if (common !== null) {
+    const base = path.join(common, 'adlc');
+    return { journals: path.join(base, 'journals'), tmp: path.join(base, 'tmp'), originals: path.join(base, 'originals') };
+  }
   const key = createHash('sha1').update(await realpath(cwd)).digest('hex');
-  return { journals: path.join(os.tmpdir(), 'adlc-journals', key), tmp: path.join(os.tmpdir(), 'adlc-tmp', key) };
+  return {
+    journals: path.join(os.tmpdir(), 'adlc-journals', key),
+    tmp: path.join(os.tmpdir(), 'adlc-tmp', key),
+    originals: path.join(os.tmpdir(), 'adlc-originals', key),
+  };
 }
 
 /** Where journals live for the repository containing `cwd`. */
@@ -54,10 +63,22 @@ export interface RestorableEntry {
   mode: number | null;
   /** For a file that did not exist: its deepest ancestor that did ('' = root), so created directories can go too. */
   existingDir: string | null;
+  /**
+   * sha256 (hex) of every content the run wrote to this file, journaled before each write lands, so
+   * recovery can tell the run's leftovers from a person's later edit. null: a version 1 journal, which
+   * did not record them.
+   */
+  written: string[] | null;
+}
+
+/** The hash the journal records for a content the run writes. */
+export function contentHash(content: Buffer | string): string {
+  return createHash('sha256').update(content).digest('hex');
 }
 
 export interface Journal {
-  version: 1;
+  /** 2 records the hashes of the run's writes; 1 (older runs) does not, and is still recovered. */
+  version: 1 | 2;
   tool: string;
   pid: number;
   hostname: string;
@@ -71,25 +92,30 @@ const relativePath = z
   .min(1)
   .refine((p) => !path.isAbsolute(p) && !p.split('/').includes('..'), 'must stay inside the root');
 
-const journalSchema = z.object({
-  version: z.literal(1),
-  tool: z.string().min(1),
-  pid: z.number().int().positive(),
-  hostname: z.string(),
-  startedAt: z.number(),
-  root: z.string().refine((p) => path.isAbsolute(p), 'must be absolute'),
-  entries: z.array(
-    z
-      .object({
-        path: relativePath,
-        existed: z.boolean(),
-        mode: z.number().int().min(0).max(0o7777).nullable(),
-        content: z.string().nullable(),
-        existingDir: z.string().nullable(),
-      })
-      .refine((e) => !e.existed || e.content !== null, 'an existing file needs its content'),
-  ),
-});
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha256 in hex');
+
+const journalSchema = z
+  .object({
+    version: z.union([z.literal(1), z.literal(2)]),
+    tool: z.string().min(1),
+    pid: z.number().int().positive(),
+    hostname: z.string(),
+    startedAt: z.number(),
+    root: z.string().refine((p) => path.isAbsolute(p), 'must be absolute'),
+    entries: z.array(
+      z
+        .object({
+          path: relativePath,
+          existed: z.boolean(),
+          mode: z.number().int().min(0).max(0o7777).nullable(),
+          content: z.string().nullable(),
+          existingDir: z.string().nullable(),
+          written: z.array(sha256Hex).optional(),
+        })
+        .refine((e) => !e.existed || e.content !== null, 'an existing file needs its content'),
+    ),
+  })
+  .refine((j) => j.version === 1 || j.entries.every((e) => e.written !== undefined), 'a version 2 journal lists the hashes written to every file');
 
 export function journalFileName(tool: string): string {
   const safeTool = tool.replace(/[^A-Za-z0-9._-]/g, '-');
@@ -100,7 +126,11 @@ export function journalFileName(tool: string): string {
 export function writeJournalSync(journalPath: string, journal: Journal, tmpDir: string): void {
   const json = JSON.stringify({
     ...journal,
-    entries: journal.entries.map((e) => ({ ...e, content: e.content === null ? null : e.content.toString('base64') })),
+    entries: journal.entries.map(({ written, ...e }) => ({
+      ...e,
+      content: e.content === null ? null : e.content.toString('base64'),
+      ...(written === null ? {} : { written }),
+    })),
   });
   fs.mkdirSync(path.dirname(journalPath), { recursive: true });
   writeFileAtomicSync(journalPath, json, { tmpDir, mode: 0o600 });
@@ -110,9 +140,15 @@ export function writeJournalSync(journalPath: string, journal: Journal, tmpDir: 
 export function readJournalSync(journalPath: string): Journal {
   const parsed = journalSchema.safeParse(JSON.parse(fs.readFileSync(journalPath, 'utf8')));
   if (!parsed.success) throw new Error(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  const { version } = parsed.data;
   return {
     ...parsed.data,
-    entries: parsed.data.entries.map((e) => ({ ...e, content: e.content === null ? null : Buffer.from(e.content, 'base64') })),
+    entries: parsed.data.entries.map((e) => ({
+      ...e,
+      content: e.content === null ? null : Buffer.from(e.content, 'base64'),
+      // A version 1 journal knows nothing of the run's writes, whatever a stray field says.
+      written: version === 1 ? null : (e.written ?? []),
+    })),
   };
 }
 

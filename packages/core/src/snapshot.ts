@@ -11,12 +11,14 @@ import { onInterrupt, throwIfInterrupted } from './interrupt.js';
 import { isInsideRoot, resolveOnDisk, toPosix } from './paths.js';
 import {
   clearNonFileSync,
+  contentHash,
   deepestExistingDir,
   journalFileName,
   openJournals,
   restoreEntriesSync,
   scratchDirs,
   writeJournalSync,
+  type Journal,
   type RestorableEntry,
 } from './snapshot-journal.js';
 
@@ -46,18 +48,21 @@ export class FileSnapshot {
   /** The originals; their buffers are what restore writes back, so treat them as read-only. */
   readonly entries: ReadonlyArray<SnapshotEntry>;
   readonly journalPath: string;
+  /** What the journal holds; rewritten whenever a write adds a content hash. */
+  private readonly journal: Journal;
   private readonly restorable: RestorableEntry[];
   private readonly tmpDir: string;
   private readonly unregister: () => void;
   private closed = false;
 
-  private constructor(init: { root: string; tool: string; restorable: RestorableEntry[]; journalPath: string; tmpDir: string }) {
-    this.root = init.root;
-    this.tool = init.tool;
-    this.restorable = init.restorable;
-    this.entries = init.restorable.map((e) => ({
+  private constructor(init: { journal: Journal; journalPath: string; tmpDir: string }) {
+    this.root = init.journal.root;
+    this.tool = init.journal.tool;
+    this.journal = init.journal;
+    this.restorable = init.journal.entries;
+    this.entries = this.restorable.map((e) => ({
       path: e.path,
-      absPath: path.join(init.root, e.path),
+      absPath: path.join(this.root, e.path),
       existed: e.existed,
       content: e.content,
       mode: e.mode,
@@ -81,13 +86,10 @@ export class FileSnapshot {
     const dirs = await scratchDirs(root);
     throwIfInterrupted();
     const journalPath = path.join(dirs.journals, journalFileName(opts.tool));
-    writeJournalSync(
-      journalPath,
-      { version: 1, tool: opts.tool, pid: process.pid, hostname: os.hostname(), startedAt: Date.now(), root, entries: restorable },
-      dirs.tmp,
-    );
+    const journal: Journal = { version: 2, tool: opts.tool, pid: process.pid, hostname: os.hostname(), startedAt: Date.now(), root, entries: restorable };
+    writeJournalSync(journalPath, journal, dirs.tmp);
     // No await between writing the journal and registering its cleanup: a signal cannot fall in between.
-    return new FileSnapshot({ root, tool: opts.tool, restorable, journalPath, tmpDir: dirs.tmp });
+    return new FileSnapshot({ journal, journalPath, tmpDir: dirs.tmp });
   }
 
   /** The original bytes of a snapshotted file (null if it did not exist). */
@@ -97,7 +99,8 @@ export class FileSnapshot {
 
   /**
    * Atomically replaces a snapshotted file. Synchronous inside, so an interrupt cleanup can never run
-   * between the temp write and the rename and be overtaken by it.
+   * between the temp write and the rename and be overtaken by it. Every write of the tool to a
+   * snapshotted file must come through here: recovery keeps any content it has not seen written.
    */
   async write(file: string, content: Buffer | string): Promise<void> {
     throwIfInterrupted();
@@ -106,6 +109,7 @@ export class FileSnapshot {
     if (!fs.existsSync(this.journalPath)) {
       throw new OpError(`cannot write ${entry.path}: the snapshot journal ${this.journalPath} is missing`);
     }
+    this.journalWrite(entry, content);
     const abs = path.join(this.root, entry.path);
     clearNonFileSync(abs);
     writeFileAtomicSync(abs, content, {
@@ -143,6 +147,18 @@ export class FileSnapshot {
     this.closed = true;
     openJournals().delete(this.journalPath);
     this.unregister();
+  }
+
+  /**
+   * Journals the content's hash before the bytes land: a SIGKILL between the two leaves a hash
+   * that was never written (harmless), never a write recovery would mistake for a person's edit.
+   */
+  private journalWrite(entry: RestorableEntry, content: Buffer | string): void {
+    const hash = contentHash(content);
+    const written = (entry.written ??= []);
+    if (written.includes(hash)) return;
+    written.push(hash);
+    writeJournalSync(this.journalPath, this.journal, this.tmpDir);
   }
 
   private lookup(file: string): RestorableEntry {
@@ -184,10 +200,10 @@ function readEntry(root: string, rel: string, abs: string): RestorableEntry {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') {
-      return { path: rel, existed: false, content: null, mode: null, existingDir: deepestExistingDir(root, rel) };
+      return { path: rel, existed: false, content: null, mode: null, existingDir: deepestExistingDir(root, rel), written: [] };
     }
     throw new OpError(`cannot read ${rel}: ${(error as Error).message}`, { cause: error });
   }
   if (!stat.isFile()) throw new OpError(`${rel} is not a regular file`);
-  return { path: rel, existed: true, content: fs.readFileSync(abs), mode: stat.mode & 0o7777, existingDir: null };
+  return { path: rel, existed: true, content: fs.readFileSync(abs), mode: stat.mode & 0o7777, existingDir: null, written: [] };
 }

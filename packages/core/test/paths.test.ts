@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isInsideRoot } from '../src/paths.js';
+import { isInsideRoot, relativeToRoot } from '../src/paths.js';
 
 // The root is reached through a symlink, as /tmp is on macOS: resolution must not be fooled by it.
 const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'adlc-paths-')));
@@ -47,5 +47,22 @@ describe('isInsideRoot', () => {
 
   it('returns where the path lands', () => {
     expect(isInsideRoot(root, 'src/sub/up/a.js')).toEqual({ ok: true, rel: 'src/a.js', abs: path.join(realRoot, 'src/a.js'), wasAbsolute: false });
+  });
+});
+
+describe('relativeToRoot', () => {
+  it.each([
+    ['src/a.js', 'src/a.js'],
+    [path.join(root, 'src/a.js'), 'src/a.js'],
+    [path.join(realRoot, 'src/sub/up/a.js'), 'src/a.js'],
+    ['src/not-yet/new.js', 'src/not-yet/new.js'],
+    ['.', null],
+    [root, null],
+    ['../x.js', null],
+    ['/etc/passwd', null],
+    ['tmp-link/x.js', null],
+    ['dangling', null],
+  ] as const)('%s → %s', (file, expected) => {
+    expect(relativeToRoot(root, file)).toBe(expected);
   });
 });

@@ -294,6 +294,8 @@ describe('an interrupted tool run (child process)', () => {
     expect(result).toMatchObject({ tool: 'fixture-tool', pid: child.process.pid, journalPath: journal });
     expect(result?.skipped).toBeUndefined();
     expect(result?.restored).toEqual(SNAPSHOT_FILES);
+    // Killed at any point of the loop, whatever is on disk was journaled as the run's own write.
+    expect(result?.kept).toEqual([]);
     expect(lines).toEqual([
       `restored ${SNAPSHOT_FILES.length} file(s) left by an interrupted fixture-tool run (pid ${child.process.pid}): ${SNAPSHOT_FILES.join(', ')}`,
     ]);
@@ -303,6 +305,110 @@ describe('an interrupted tool run (child process)', () => {
 
     expect(await recoverJournals({ cwd: repo.dir })).toEqual([]);
     expectPristine();
+  });
+});
+
+describe('recovery after a SIGKILL, when a person changed files since', () => {
+  const CREATED_KEPT = 'src/new/deep/file.js';
+  const CREATED_LEFT = 'src/created-by-the-run.js';
+  const FILES_OF_RUN = [...Object.keys(FILES), CREATED_KEPT, CREATED_LEFT];
+
+  async function killedRun(): Promise<{ journal: string; pid: number }> {
+    const child = spawnNode(CHILD, ['loop', repo.dir, ...FILES_OF_RUN], { cwd: repo.dir });
+    const journal = (await child.waitForLine(/^ready /)).slice('ready '.length);
+    child.process.kill('SIGKILL');
+    expect((await child.exited).signal).toBe('SIGKILL');
+    return { journal, pid: child.process.pid as number };
+  }
+
+  it('restores what the run wrote, keeps what the person changed, saves those originals under .git and says where', async () => {
+    const { journal, pid } = await killedRun();
+    // The person, after the crash: edits one file, deletes another, puts a third back by hand,
+    // and edits a file the run had created. The rest is still the run's garbage.
+    writeFileSync(path.join(repo.dir, 'src/a.js'), 'export const a = 42; // my edit\n');
+    rmSync(path.join(repo.dir, 'bin/run.sh'));
+    writeFileSync(path.join(repo.dir, 'src/no-final-newline.txt'), 'the last line has no newline');
+    writeFileSync(path.join(repo.dir, CREATED_KEPT), 'my new file\n');
+
+    const lines: string[] = [];
+    const [result, ...others] = await recoverJournals({ cwd: repo.dir, log: (line) => lines.push(line) });
+    expect(others).toEqual([]);
+    expect(result).toMatchObject({ tool: 'fixture-tool', pid, journalPath: journal });
+    expect(result?.skipped).toBeUndefined();
+    expect(result?.restored.sort()).toEqual(['assets/blob.bin', CREATED_LEFT, 'src/crlf.txt'].sort());
+    const kept = [...(result?.kept ?? [])].sort((a, b) => a.path.localeCompare(b.path));
+    expect(kept.map((k) => [k.path, k.now])).toEqual([
+      ['bin/run.sh', 'missing'],
+      ['src/a.js', 'changed'],
+      [CREATED_KEPT, 'changed'],
+    ]);
+
+    // The person's work is untouched.
+    expect(repo.read('src/a.js')).toBe('export const a = 42; // my edit\n');
+    expect(existsSync(path.join(repo.dir, 'bin/run.sh'))).toBe(false);
+    expect(repo.read(CREATED_KEPT)).toBe('my new file\n');
+    // The others are back.
+    for (const rel of ['src/crlf.txt', 'assets/blob.bin', 'src/no-final-newline.txt']) {
+      expect(readFileSync(path.join(repo.dir, rel)).equals(originals.get(rel)!.content), rel).toBe(true);
+    }
+    expect(existsSync(path.join(repo.dir, CREATED_LEFT))).toBe(false);
+
+    // The originals of kept files are saved under the git dir, bytes and mode; a created file had none.
+    const gitDir = realpathSync(path.join(repo.dir, '.git'));
+    for (const rel of ['src/a.js', 'bin/run.sh']) {
+      const saved = kept.find((k) => k.path === rel)!.saved!;
+      expect(saved.startsWith(path.join(gitDir, 'adlc') + path.sep), saved).toBe(true);
+      expect(readFileSync(saved).equals(originals.get(rel)!.content), rel).toBe(true);
+      expect(statSync(saved).mode & 0o7777).toBe(originals.get(rel)!.mode);
+      expect(lines.some((line) => line.includes(rel) && line.includes(saved)), `stderr names ${saved}`).toBe(true);
+    }
+    expect(kept.find((k) => k.path === CREATED_KEPT)!.saved).toBeNull();
+    const aSaved = kept.find((k) => k.path === 'src/a.js')!.saved!;
+    expect(lines.join('\n')).toContain(`git diff --no-index ${aSaved} ${path.join(realpathSync(repo.dir), 'src/a.js')}`);
+    expect(lines.join('\n')).toContain(`restored 3 file(s) left by an interrupted fixture-tool run (pid ${pid})`);
+
+    // The journal is gone (the saved originals stay), nothing is left in the working tree but the person's changes.
+    expect(journals()).toEqual([]);
+    expect(repo.status().split('\n').filter(Boolean).sort()).toEqual([' D bin/run.sh', ' M src/a.js', '?? src/new/'].sort());
+    expect(await recoverJournals({ cwd: repo.dir })).toEqual([]);
+    expect(repo.read('src/a.js')).toBe('export const a = 42; // my edit\n');
+  });
+
+  it('a file put back to its original by hand, or never written, counts as intact', async () => {
+    await killedRun();
+    for (const [rel, original] of originals) writeFileSync(path.join(repo.dir, rel), original.content);
+    const [result] = await recoverJournals({ cwd: repo.dir });
+    expect(result?.kept).toEqual([]);
+    expect(result?.restored.sort()).toEqual([CREATED_KEPT, CREATED_LEFT].sort());
+    expectPristine();
+  });
+
+  it('journals the hash of a content before writing it, so a kill between the two still counts it as the run\'s', async () => {
+    const snapshot = await FileSnapshot.create({ root: repo.dir, files: ['src/a.js'], tool: 'unit' });
+    try {
+      // Make the write itself fail after the journal step: `src` is now a plain file.
+      rmSync(path.join(repo.dir, 'src'), { recursive: true });
+      writeFileSync(path.join(repo.dir, 'src'), 'not a directory');
+      await expect(snapshot.write('src/a.js', 'never landed\n')).rejects.toThrow();
+      const journal = JSON.parse(readFileSync(snapshot.journalPath, 'utf8')) as { version: number; entries: Array<{ written: string[] }> };
+      expect(journal.version).toBe(2);
+      expect(journal.entries[0]?.written).toEqual([createHash('sha256').update('never landed\n').digest('hex')]);
+    } finally {
+      rmSync(path.join(repo.dir, 'src'), { force: true });
+      await snapshot.close();
+    }
+  });
+
+  it('a journal of the old format (no hashes) still recovers as before: everything restored', async () => {
+    const dir = await journalDir(repo.dir);
+    mkdirSync(dir, { recursive: true });
+    const dead = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const entry = { path: 'src/a.js', existed: true, mode: 0o644, content: originals.get('src/a.js')!.content.toString('base64'), existingDir: null };
+    writeFileSync(path.join(dir, `old-${dead}-0000.json`), JSON.stringify({ version: 1, tool: 'old', pid: dead, hostname: os.hostname(), startedAt: 1, root: realpathSync(repo.dir), entries: [entry] }));
+    writeFileSync(path.join(repo.dir, 'src/a.js'), 'whoever wrote this\n');
+    const [result] = await recoverJournals({ cwd: repo.dir });
+    expect(result).toMatchObject({ tool: 'old', restored: ['src/a.js'], kept: [] });
+    expect(readFileSync(path.join(repo.dir, 'src/a.js')).equals(originals.get('src/a.js')!.content)).toBe(true);
   });
 });
 

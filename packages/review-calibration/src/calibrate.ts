@@ -5,6 +5,7 @@
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  assertCleanTree,
   createReporter,
   dirtyFiles,
   FileSnapshot,
@@ -112,13 +113,7 @@ async function preflight(opts: CalibrateOptions, deps: CalibrateDeps, reporter: 
   // The history and reports this run was asked to write are ours, not the user's changes: a
   // second run with the same `--history calib.jsonl` must not refuse the tree the first one left.
   const outputs = await ownOutputs(opts, deps.cwd, root);
-  const dirty = (await dirtyFiles(root)).filter((f) => !outputs.has(f));
-  if (dirty.length > 0) {
-    const shown = dirty.slice(0, 5).join(', ') + (dirty.length > 5 ? `, … (${dirty.length} in all)` : '');
-    throw opError(`the working tree has uncommitted changes: ${shown}`, {
-      hint: 'commit or stash them first: bugs are planted into the working tree and taken out again',
-    });
-  }
+  await assertCleanTree(root, { allow: outputs, why: 'bugs are planted into the working tree and taken out again' });
   const commitSha = await git.revParse(root, opts.commit);
   const judge = opts.scorer === 'judge' ? judgeContext(deps.env, root, reporter) : undefined;
   const warnings: string[] = [];

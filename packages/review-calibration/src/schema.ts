@@ -1,6 +1,7 @@
 // The --json document, as a zod schema orchestrators can validate with. The seed's fields come
 // first, unchanged; everything after them is an addition.
 
+import { RestoreReportSchema } from '@adlc/core';
 import { z } from 'zod';
 import { PLANT_STATUSES, SCORERS } from './types.js';
 
@@ -129,8 +130,6 @@ export const CalibrationJsonSchema = z.object({
 });
 export type CalibrationJson = z.infer<typeof CalibrationJsonSchema>;
 
-export const RestoreJsonSchema = z.object({
-  restored: z.array(z.object({ tool: z.string(), pid: z.number().int(), files: z.array(z.string()) })),
-  skipped: z.array(z.object({ journal: z.string(), reason: z.string() })),
-});
+/** `--restore --json`: core's restore report, shared with consensus-fix (which prints it under `restore`). */
+export const RestoreJsonSchema = RestoreReportSchema;
 export type RestoreJson = z.infer<typeof RestoreJsonSchema>;

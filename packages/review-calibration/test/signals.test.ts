@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RestoreReportSchema } from '@adlc/core';
 import { cleanEnv, type TempRepo } from '@adlc/core/testkit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RestoreJsonSchema } from '../src/index.js';
@@ -20,11 +22,14 @@ afterEach(() => {
   cleanScratch();
 });
 
+const OTHER = 'export function twice(x) {\n  return x * 2;\n}\n';
+const OTHER_PLANT = { file: 'src/other.js', line: 2, original: '  return x * 2;', mutated: '  return x * 3;', category: 'arithmetic', description: 'triples instead of doubling' };
+
 /** Starts a run whose reviewer sleeps forever; resolves once the reviewer runs (the plants are in). */
-async function startSleepingRun() {
-  repo = makeRepo();
+async function startSleepingRun(opts: { twoFiles?: boolean } = {}) {
+  repo = makeRepo(opts.twoFiles ? { 'src/other.js': OTHER } : {});
   const plantsFile = scratch('plants.json');
-  writeFileSync(plantsFile, JSON.stringify(PLANTS));
+  writeFileSync(plantsFile, JSON.stringify(opts.twoFiles ? [...PLANTS, OTHER_PLANT] : PLANTS));
   const pidFile = scratch('reviewer.pid');
   const child = spawn(process.execPath, [BIN, '--review-cmd', reviewer('sleep', pidFile), '--plants-file', plantsFile, '--scorer', 'repro'], {
     cwd: repo.dir,
@@ -82,6 +87,51 @@ describe('signals', () => {
     const again = await cli(repo, ['--restore']);
     expect(again.exitCode).toBe(0);
     expect(again.stderr).toContain('nothing to restore');
+  });
+
+  it('after a SIGKILL and a person\'s edit, --restore keeps the edit, saves the original under .git, restores the rest, exit 0', async () => {
+    const run = await startSleepingRun({ twoFiles: true });
+    run.child.kill('SIGKILL');
+    await run.exited;
+    process.kill(run.reviewerPid, 'SIGKILL');
+    await until(() => !alive(run.reviewerPid), 'the reviewer to die', 5000);
+    expect(repo.read('src/other.js')).not.toBe(OTHER);
+    // The person opens the planted file and fixes something of their own in it.
+    const edited = `${repo.read('src/math.js')}// my own note\n`;
+    writeFileSync(join(repo.dir, 'src/math.js'), edited);
+
+    const restored = await cli(repo, ['--restore', '--json']);
+    expect(restored.exitCode, restored.stderr).toBe(0);
+    const doc = RestoreJsonSchema.parse(JSON.parse(restored.stdout));
+    expect(doc.restored).toEqual([expect.objectContaining({ tool: 'review-calibration', files: ['src/other.js'] })]);
+    expect(doc.kept).toEqual([expect.objectContaining({ tool: 'review-calibration', path: 'src/math.js', now: 'changed' })]);
+    const saved = doc.kept[0]!.saved!;
+    expect(saved.startsWith(join(realpathSync(join(repo.dir, '.git')), 'adlc'))).toBe(true);
+    expect(readFileSync(saved, 'utf8')).toBe(MATH);
+    expect(restored.stderr).toContain(saved);
+    expect(restored.stderr).toContain('git diff --no-index');
+    expect(repo.read('src/math.js')).toBe(edited);
+    expect(repo.read('src/other.js')).toBe(OTHER);
+    expect(repo.status()).toBe(' M src/math.js\n');
+
+    const again = await cli(repo, ['--restore']);
+    expect(again.exitCode).toBe(0);
+    expect(again.stderr).toContain('nothing to restore');
+    expect(repo.read('src/math.js')).toBe(edited);
+  });
+
+  it('--restore reports a journal it cannot read in the shape consensus-fix prints too, leaves it, exit 0', async () => {
+    repo = makeRepo();
+    const journals = join(repo.dir, '.git', 'adlc', 'journals');
+    mkdirSync(journals, { recursive: true });
+    writeFileSync(join(journals, 'broken-1-0000.json'), '{"version": 2');
+    const restored = await cli(repo, ['--restore', '--json']);
+    expect(restored.exitCode, restored.stderr).toBe(0);
+    const doc = RestoreJsonSchema.parse(JSON.parse(restored.stdout));
+    expect(RestoreReportSchema.strict().parse(doc)).toEqual(doc);
+    expect(doc.skipped).toEqual([expect.objectContaining({ status: 'corrupt', why: expect.any(String), reason: expect.any(String) })]);
+    expect(restored.stderr).toContain('left a corrupt journal in place');
+    expect(existsSync(join(journals, 'broken-1-0000.json'))).toBe(true);
   });
 
   it('a normal run after a SIGKILL recovers first instead of refusing a dirty tree', async () => {

@@ -1,0 +1,8 @@
+// `@adlc/core/light`: the dependency-free helpers, for code that must be running within a few
+// milliseconds of Node's own start (tdd-kernel's hook fast path). Node built-ins only: no zod, no
+// SDKs, no commander, no process or git libraries. A test loads the built file and checks that.
+
+export { shellQuote } from './shell-quote.js';
+export { writeFileAtomic, writeFileAtomicSync, type AtomicWriteOptions } from './atomic-write.js';
+export { isProcessAlive } from './process-alive.js';
+export { isInsideRoot, relativeToRoot, type InsideRootResult } from './paths.js';
