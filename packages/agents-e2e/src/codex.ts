@@ -31,6 +31,8 @@ export interface CodexRunOptions {
    * them for this run (default true). Without it, untrusted hooks are skipped silently.
    */
   bypassHookTrust?: boolean;
+  /** More config.toml text (e.g. `hookTrustToml(...)`), appended to the generated config. */
+  extraConfig?: string;
   timeoutMs?: number;
 }
 
@@ -76,14 +78,25 @@ export function codexArgs(prompt: string, bypassHookTrust: boolean): string[] {
   return ['exec', ...(bypassHookTrust ? ['--dangerously-bypass-hook-trust'] : []), '--color', 'never', prompt];
 }
 
-export function runCodex(binary: string, options: CodexRunOptions): Promise<AgentRunResult> {
+/** Writes `<home>/.codex/config.toml` for a run against the scripted model; returns CODEX_HOME. */
+export function prepareCodexHome(options: Pick<CodexRunOptions, 'home' | 'cwd' | 'modelUrl' | 'mode' | 'extraConfig'>): string {
   const codexHome = join(options.home, '.codex');
   mkdirSync(codexHome, { recursive: true });
   const config = codexConfigToml({ modelUrl: options.modelUrl, model: CODEX_MODELS[options.mode], trustedProject: options.cwd });
-  writeFileSync(join(codexHome, 'config.toml'), config);
+  writeFileSync(join(codexHome, 'config.toml'), `${config}${options.extraConfig ?? ''}`);
+  return codexHome;
+}
+
+/** The environment `codex` runs with: CODEX_HOME under the empty HOME, and the scripted model's key. */
+export function codexEnv(home: string): Record<string, string> {
+  return { ...baseAgentEnv(home), CODEX_HOME: join(home, '.codex'), [KEY_VARIABLE]: 'sk-scripted-model-0000' };
+}
+
+export function runCodex(binary: string, options: CodexRunOptions): Promise<AgentRunResult> {
+  prepareCodexHome(options);
   return runAgent(binary, codexArgs(options.prompt, options.bypassHookTrust ?? true), {
     cwd: options.cwd,
-    env: { ...baseAgentEnv(options.home), CODEX_HOME: codexHome, [KEY_VARIABLE]: 'sk-scripted-model-0000' },
+    env: codexEnv(options.home),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
 }

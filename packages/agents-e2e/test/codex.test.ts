@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { callTool, say, type ScriptedTurn } from '@adlc/core/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CODEX_MODELS, runCodex, type CodexToolMode } from '../src/codex.js';
+import { CODEX_MODELS, prepareCodexHome, runCodex, type CodexToolMode } from '../src/codex.js';
+import { hookTrustToml, listCodexHooks } from '../src/codex-hook-trust.js';
 import { agentForTests } from '../src/ensure-agent.js';
 import { hookSequence, type HookRule } from '../src/hook-recorder.js';
 import { payloadAndFixture } from '../src/payload-fixtures.js';
@@ -131,5 +132,30 @@ describe.skipIf(!codex)('Codex CLI (real binary, offline)', () => {
     expect(result.exitCode).toBe(0);
     expect(s.hook.payloads()).toEqual([]);
     expect(s.repo.read('src/greeting.ts')).toBe(`${CONTENT}\n`);
+  });
+
+  it('runs repo hooks without the bypass once config.toml trusts the hashes `codex app-server` reports', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const s = await run([{ event: 'PreToolUse', tool: '^apply_patch$', stderr: 'EXIT2-REASON: no red test', exitCode: 2 }]);
+    s.server.script(calls.direct.patch('call_patch'), say('Ok.'));
+    prepareCodexHome({ cwd: s.repo.dir, modelUrl: s.server.url, home: s.home, mode: 'direct' });
+    const hooks = await listCodexHooks(codex!.binary, { home: s.home, cwd: s.repo.dir });
+    expect(hooks.map((h) => [h.key, h.trustStatus])).toEqual([
+      [`${s.repo.dir}/.codex/hooks.json:pre_tool_use:0:0`, 'untrusted'],
+      [`${s.repo.dir}/.codex/hooks.json:post_tool_use:0:0`, 'untrusted'],
+      [`${s.repo.dir}/.codex/hooks.json:stop:0:0`, 'untrusted'],
+    ]);
+    const result = await runCodex(codex!.binary, {
+      cwd: s.repo.dir,
+      prompt: 'Write it.',
+      modelUrl: s.server.url,
+      home: s.home,
+      mode: 'direct',
+      bypassHookTrust: false,
+      extraConfig: hookTrustToml(hooks),
+    });
+
+    expect(result.exitCode).toBe(0);
+    expect(hookSequence(s.hook.payloads())).toEqual([['PreToolUse', 'apply_patch'], ['Stop', '']]);
+    expect(existsSync(join(s.repo.dir, 'src/greeting.ts'))).toBe(false);
   });
 });
