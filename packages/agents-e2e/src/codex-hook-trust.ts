@@ -31,7 +31,8 @@ export async function listCodexHooks(binary: string, options: { home: string; cw
     { method: 'initialized' },
     { id: 2, method: 'hooks/list', params: { cwds: [options.cwd] } },
   ];
-  const server = execa(binary, ['app-server'], { cwd: options.cwd, env: codexEnv(options.home), extendEnv: false, reject: false, timeout: TIMEOUT_MS });
+  const env = codexEnv(options.home);
+  const server = execa(binary, ['app-server'], { cwd: options.cwd, env, extendEnv: false, reject: false, timeout: TIMEOUT_MS });
   server.stdin.write(messages.map((m) => `${JSON.stringify(m)}\n`).join(''));
   // Read the answers line by line and stop at ours: the server itself never ends on its own.
   const lines = createInterface({ input: server.stdout });

@@ -64,6 +64,16 @@ export function hookSettings(command: string): { hooks: Record<string, unknown[]
   };
 }
 
+/** Claude Code's PreToolUse deny (exit 0), which Codex honours too. */
+export function denyAnswer(reason: string): string {
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } });
+}
+
+/** The end-of-turn block both Claude Code and Codex honour on `Stop`. */
+export function stopBlockAnswer(reason: string): string {
+  return JSON.stringify({ decision: 'block', reason });
+}
+
 /** `[event, tool]` of each payload, e.g. `['PreToolUse', 'Write']`, `['Stop', '']`: the order a test checks. */
 export function hookSequence(payloads: HookPayload[]): Array<[string, string]> {
   return payloads.map((p) => [String(p.hook_event_name ?? ''), String(p.tool_name ?? '')]);

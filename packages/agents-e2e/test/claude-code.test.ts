@@ -4,15 +4,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { callTool, say } from '@adlc/core/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runClaudeCode } from '../src/claude-code.js';
 import { agentForTests } from '../src/ensure-agent.js';
-import { hookSequence, type HookRule } from '../src/hook-recorder.js';
+import { denyAnswer, hookSequence, stopBlockAnswer, type HookRule } from '../src/hook-recorder.js';
 import { payloadAndFixture } from '../src/payload-fixtures.js';
 import { requestText, startScenario, type Scenario } from './support/scenario.js';
 
 const claude = await agentForTests('claude-code');
-const TEST_TIMEOUT_MS = 120_000;
+// One agent run takes 5 to 30 seconds on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 const CONTENT = 'export const greeting = "hello";\n';
 
 let scenario: Scenario | undefined;
@@ -27,13 +28,14 @@ async function run(rules: HookRule[] = []) {
 }
 
 async function runAgent(s: Scenario) {
-  const result = await runClaudeCode(claude!.binary, { cwd: s.repo.dir, prompt: 'Write src/greeting.ts, then show it.', modelUrl: s.server.url, home: s.home });
+  const prompt = 'Write src/greeting.ts, then show it.';
+  const result = await runClaudeCode(claude!.binary, { cwd: s.repo.dir, prompt, modelUrl: s.server.url, home: s.home });
   expect(result, result.stderr).toMatchObject({ exitCode: 0, timedOut: false });
   return result;
 }
 
 describe.skipIf(!claude)('Claude Code (real binary, offline)', () => {
-  it('writes with Write, runs Bash, ends the turn; hooks see each call and the end, the model sees each result', { timeout: TEST_TIMEOUT_MS }, async () => {
+  it('writes with Write, runs Bash, ends the turn; hooks see each call and the end, the model sees each result', async () => {
     const s = await run();
     const file = join(s.repo.dir, 'src/greeting.ts');
     s.server.script(
@@ -63,10 +65,10 @@ describe.skipIf(!claude)('Claude Code (real binary, offline)', () => {
     }
   });
 
-  it('honours a PreToolUse deny (exit 0, hookSpecificOutput JSON) and a Stop block ({"decision":"block"})', { timeout: TEST_TIMEOUT_MS }, async () => {
+  it('honours a PreToolUse deny (exit 0, hookSpecificOutput JSON) and a Stop block ({"decision":"block"})', async () => {
     const s = await run([
-      { event: 'PreToolUse', tool: '^Write$', stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'DENY-REASON: no red test' } }) },
-      { event: 'Stop', stopHookActive: false, stdout: JSON.stringify({ decision: 'block', reason: 'STOP-REASON: run the tests' }) },
+      { event: 'PreToolUse', tool: '^Write$', stdout: denyAnswer('DENY-REASON: no red test') },
+      { event: 'Stop', stopHookActive: false, stdout: stopBlockAnswer('STOP-REASON: run the tests') },
     ]);
     s.server.script(
       callTool('Write', { file_path: join(s.repo.dir, 'src/greeting.ts'), content: CONTENT }, { id: 'toolu_write' }),
@@ -85,7 +87,7 @@ describe.skipIf(!claude)('Claude Code (real binary, offline)', () => {
     expect(s.server).toMatchObject({ remaining: 0, overruns: 0 });
   });
 
-  it('honours a PreToolUse deny by exit code 2, with the reason on stderr', { timeout: TEST_TIMEOUT_MS }, async () => {
+  it('honours a PreToolUse deny by exit code 2, with the reason on stderr', async () => {
     const s = await run([{ event: 'PreToolUse', tool: '^Write$', stderr: 'EXIT2-REASON: no red test', exitCode: 2 }]);
     s.server.script(callTool('Write', { file_path: join(s.repo.dir, 'src/greeting.ts'), content: CONTENT }, { id: 'toolu_write' }), say('Ok.'));
     await runAgent(s);

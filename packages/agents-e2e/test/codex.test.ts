@@ -5,16 +5,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { callTool, say, type ScriptedTurn } from '@adlc/core/testkit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CODEX_MODELS, prepareCodexHome, runCodex, type CodexToolMode } from '../src/codex.js';
 import { hookTrustToml, listCodexHooks } from '../src/codex-hook-trust.js';
 import { agentForTests } from '../src/ensure-agent.js';
-import { hookSequence, type HookRule } from '../src/hook-recorder.js';
+import { denyAnswer, hookSequence, stopBlockAnswer, type HookRule } from '../src/hook-recorder.js';
 import { payloadAndFixture } from '../src/payload-fixtures.js';
 import { requestText, startScenario, type Scenario } from './support/scenario.js';
 
 const codex = await agentForTests('codex');
-const TEST_TIMEOUT_MS = 120_000;
+// One agent run takes 5 to 30 seconds on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 const CONTENT = 'export const greeting = "hello";';
 const PATCH = `*** Begin Patch\n*** Add File: src/greeting.ts\n+${CONTENT}\n*** End Patch\n`;
 
@@ -26,7 +27,8 @@ const calls: Record<CodexToolMode, { patch(id: string): ScriptedTurn; shell(cmd:
   },
   code: {
     patch: (id) => callTool('exec', `const result = await tools.apply_patch(${JSON.stringify(PATCH)});\ntext(result);`, { id }),
-    shell: (cmd, id) => callTool('exec', `const result = await tools.exec_command({ cmd: ${JSON.stringify(cmd)} });\ntext(result.output);`, { id }),
+    shell: (cmd, id) =>
+      callTool('exec', `const result = await tools.exec_command({ cmd: ${JSON.stringify(cmd)} });\ntext(result.output);`, { id }),
   },
 };
 
@@ -42,7 +44,8 @@ async function run(rules: HookRule[] = []) {
 }
 
 async function runAgent(s: Scenario, mode: CodexToolMode) {
-  const result = await runCodex(codex!.binary, { cwd: s.repo.dir, prompt: 'Write src/greeting.ts, then show it.', modelUrl: s.server.url, home: s.home, mode });
+  const prompt = 'Write src/greeting.ts, then show it.';
+  const result = await runCodex(codex!.binary, { cwd: s.repo.dir, prompt, modelUrl: s.server.url, home: s.home, mode });
   expect(result, result.stderr).toMatchObject({ exitCode: 0, timedOut: false });
   return result;
 }
@@ -51,7 +54,9 @@ async function runAgent(s: Scenario, mode: CodexToolMode) {
 function declaredTools(s: Scenario): string[] {
   const body = s.server.scriptedRequests()[0]!.body;
   const names = (tools: unknown): string[] =>
-    Array.isArray(tools) ? tools.flatMap((t: Record<string, unknown>) => (t.type === 'namespace' ? names(t.tools) : [String(t.name ?? t.type)])) : [];
+    Array.isArray(tools)
+      ? tools.flatMap((t: Record<string, unknown>) => (t.type === 'namespace' ? names(t.tools) : [String(t.name ?? t.type)]))
+      : [];
   const extra = Array.isArray(body.input) ? body.input.filter((item: Record<string, unknown>) => item.type === 'additional_tools') : [];
   return [...names(body.tools), ...extra.flatMap((item: Record<string, unknown>) => names(item.tools))];
 }
@@ -59,7 +64,6 @@ function declaredTools(s: Scenario): string[] {
 describe.skipIf(!codex)('Codex CLI (real binary, offline)', () => {
   it.each(['direct', 'code'] as const)(
     '%s mode: apply_patch writes, Bash runs, the turn ends; hooks see each call and the end, the model sees each result',
-    { timeout: TEST_TIMEOUT_MS },
     async (mode) => {
       const s = await run();
       s.server.script(calls[mode].patch('call_patch'), calls[mode].shell('cat src/greeting.ts', 'call_shell'), say('Done.'));
@@ -97,17 +101,18 @@ describe.skipIf(!codex)('Codex CLI (real binary, offline)', () => {
 
   it.each(['direct', 'code'] as const)(
     '%s mode: honours a PreToolUse deny (exit 0, hookSpecificOutput JSON) and a Stop block ({"decision":"block"})',
-    { timeout: TEST_TIMEOUT_MS },
     async (mode) => {
       const s = await run([
-        { event: 'PreToolUse', tool: '^apply_patch$', stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'DENY-REASON: no red test' } }) },
-        { event: 'Stop', stopHookActive: false, stdout: JSON.stringify({ decision: 'block', reason: 'STOP-REASON: run the tests' }) },
+        { event: 'PreToolUse', tool: '^apply_patch$', stdout: denyAnswer('DENY-REASON: no red test') },
+        { event: 'Stop', stopHookActive: false, stdout: stopBlockAnswer('STOP-REASON: run the tests') },
       ]);
       s.server.script(calls[mode].patch('call_patch'), say('Stopping.'), say('Stopping again.'));
       await runAgent(s, mode);
 
       expect(existsSync(join(s.repo.dir, 'src/greeting.ts'))).toBe(false);
-      expect(s.server.scriptedRequests()[1]!.toolResults).toEqual([{ callId: 'call_patch', output: expect.stringContaining('DENY-REASON: no red test') }]);
+      expect(s.server.scriptedRequests()[1]!.toolResults).toEqual([
+        { callId: 'call_patch', output: expect.stringContaining('DENY-REASON: no red test') },
+      ]);
       expect(requestText(s.server, 2)).toContain('STOP-REASON: run the tests');
       expect(hookSequence(s.hook.payloads())).toEqual([['PreToolUse', 'apply_patch'], ['Stop', ''], ['Stop', '']]);
       expect(s.hook.payloads().map((p) => p.stop_hook_active)).toEqual([undefined, false, true]);
@@ -115,26 +120,35 @@ describe.skipIf(!codex)('Codex CLI (real binary, offline)', () => {
     },
   );
 
-  it('honours a PreToolUse deny by exit code 2, with the reason on stderr', { timeout: TEST_TIMEOUT_MS }, async () => {
+  it('honours a PreToolUse deny by exit code 2, with the reason on stderr', async () => {
     const s = await run([{ event: 'PreToolUse', tool: '^apply_patch$', stderr: 'EXIT2-REASON: no red test', exitCode: 2 }]);
     s.server.script(calls.direct.patch('call_patch'), say('Ok.'));
     await runAgent(s, 'direct');
 
     expect(existsSync(join(s.repo.dir, 'src/greeting.ts'))).toBe(false);
-    expect(s.server.scriptedRequests()[1]!.toolResults).toEqual([{ callId: 'call_patch', output: expect.stringContaining('EXIT2-REASON: no red test') }]);
+    expect(s.server.scriptedRequests()[1]!.toolResults).toEqual([
+      { callId: 'call_patch', output: expect.stringContaining('EXIT2-REASON: no red test') },
+    ]);
   });
 
-  it('skips repo hooks silently when their trust is not bypassed (and not stored)', { timeout: TEST_TIMEOUT_MS }, async () => {
+  it('skips repo hooks silently when their trust is not bypassed (and not stored)', async () => {
     const s = await run([{ event: 'PreToolUse', tool: '^apply_patch$', stderr: 'EXIT2-REASON: no red test', exitCode: 2 }]);
     s.server.script(calls.direct.patch('call_patch'), say('Ok.'));
-    const result = await runCodex(codex!.binary, { cwd: s.repo.dir, prompt: 'Write it.', modelUrl: s.server.url, home: s.home, mode: 'direct', bypassHookTrust: false });
+    const result = await runCodex(codex!.binary, {
+      cwd: s.repo.dir,
+      prompt: 'Write it.',
+      modelUrl: s.server.url,
+      home: s.home,
+      mode: 'direct',
+      bypassHookTrust: false,
+    });
 
     expect(result.exitCode).toBe(0);
     expect(s.hook.payloads()).toEqual([]);
     expect(s.repo.read('src/greeting.ts')).toBe(`${CONTENT}\n`);
   });
 
-  it('runs repo hooks without the bypass once config.toml trusts the hashes `codex app-server` reports', { timeout: TEST_TIMEOUT_MS }, async () => {
+  it('runs repo hooks without the bypass once config.toml trusts the hashes `codex app-server` reports', async () => {
     const s = await run([{ event: 'PreToolUse', tool: '^apply_patch$', stderr: 'EXIT2-REASON: no red test', exitCode: 2 }]);
     s.server.script(calls.direct.patch('call_patch'), say('Ok.'));
     prepareCodexHome({ cwd: s.repo.dir, modelUrl: s.server.url, home: s.home, mode: 'direct' });

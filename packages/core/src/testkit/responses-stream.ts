@@ -10,7 +10,8 @@ function callItem(call: ScriptedToolCall, makeId: (prefix: string) => string): J
   const namespace = call.namespace === undefined ? {} : { namespace: call.namespace };
   const callId = call.id ?? makeId('call');
   if (typeof call.input === 'string') {
-    return { id: makeId('ctc'), type: 'custom_tool_call', status: 'completed', call_id: callId, ...namespace, name: call.name, input: call.input };
+    const id = makeId('ctc');
+    return { id, type: 'custom_tool_call', status: 'completed', call_id: callId, ...namespace, name: call.name, input: call.input };
   }
   return {
     id: makeId('fc'),

@@ -82,58 +82,73 @@ function toolResultsOf(api: ModelApi | 'other', body: Record<string, unknown>): 
   return [];
 }
 
-export async function startScriptedModelServer(options: ScriptedModelServerOptions = {}): Promise<ScriptedModelServer> {
-  const steps: Array<ScriptStep<ModelRequest>> = [...(options.script ?? [])];
-  const requests: ModelRequest[] = [];
-  const makeId = idMaker();
+/** Hands out the script's steps in order; a side request gets the side reply and uses up none. */
+function scriptPlayer(steps: Array<ScriptStep<ModelRequest>>, options: ScriptedModelServerOptions) {
   let used = 0;
   let overruns = 0;
-
-  const nextTurn = (request: ModelRequest): ScriptedTurn => {
-    const isScripted = options.isScripted ?? (() => true);
-    if (!isScripted(request)) return { text: options.sideReply ?? 'ok' };
-    const step = steps[used];
-    if (step === undefined) {
-      overruns += 1;
-      return { text: SCRIPT_EXHAUSTED_TEXT };
-    }
-    request.step = used;
-    used += 1;
-    return typeof step === 'function' ? step(request) : step;
+  return {
+    next(request: ModelRequest): ScriptedTurn {
+      if (options.isScripted && !options.isScripted(request)) return { text: options.sideReply ?? 'ok' };
+      const step = steps[used];
+      if (step === undefined) {
+        overruns += 1;
+        return { text: SCRIPT_EXHAUSTED_TEXT };
+      }
+      request.step = used;
+      used += 1;
+      return typeof step === 'function' ? step(request) : step;
+    },
+    remaining: () => steps.length - used,
+    overruns: () => overruns,
   };
+}
 
-  const answer = (res: ServerResponse, api: ModelApi, request: ModelRequest, raw: string) => {
-    const turn = nextTurn(request);
-    const model = String(request.body.model ?? 'scripted-model');
-    const inputTokens = Math.max(1, Math.ceil(raw.length / 4));
-    const streaming = request.body.stream === true;
-    if (api === 'anthropic-messages') {
-      const message = anthropicMessage(turn, model, makeId, inputTokens);
-      return streaming ? sendSse(res, anthropicStreamEvents(message)) : sendJson(res, 200, message);
-    }
-    const response = responsesResponse(turn, model, makeId, inputTokens);
-    return streaming ? sendSse(res, responsesStreamEvents(response)) : sendJson(res, 200, response);
-  };
+async function recordRequest(req: IncomingMessage): Promise<{ request: ModelRequest; raw: string }> {
+  const method = req.method ?? 'GET';
+  const path = req.url ?? '/';
+  const raw = await readBody(req);
+  const api = apiOf(method, path);
+  const body = parseJson(raw);
+  const toolResults = toolResultsOf(api, body);
+  return { request: { api, method, path, headers: req.headers, body, step: null, toolResults, receivedAt: Date.now() }, raw };
+}
+
+/** The turn on the request's own wire format, streamed when the request asked for a stream. */
+function sendTurn(
+  res: ServerResponse,
+  api: ModelApi,
+  request: ModelRequest,
+  turn: ScriptedTurn,
+  makeId: (prefix: string) => string,
+  raw: string,
+): void {
+  const model = String(request.body.model ?? 'scripted-model');
+  const inputTokens = Math.max(1, Math.ceil(raw.length / 4));
+  const streaming = request.body.stream === true;
+  if (api === 'anthropic-messages') {
+    const message = anthropicMessage(turn, model, makeId, inputTokens);
+    if (streaming) sendSse(res, anthropicStreamEvents(message));
+    else sendJson(res, 200, message);
+    return;
+  }
+  const response = responsesResponse(turn, model, makeId, inputTokens);
+  if (streaming) sendSse(res, responsesStreamEvents(response));
+  else sendJson(res, 200, response);
+}
+
+export async function startScriptedModelServer(options: ScriptedModelServerOptions = {}): Promise<ScriptedModelServer> {
+  const steps: Array<ScriptStep<ModelRequest>> = [...(options.script ?? [])];
+  const player = scriptPlayer(steps, options);
+  const requests: ModelRequest[] = [];
+  const makeId = idMaker();
 
   const server = await listenOnLoopback(async (req: IncomingMessage, res: ServerResponse) => {
-    const method = req.method ?? 'GET';
-    const path = req.url ?? '/';
-    const raw = await readBody(req);
-    const api = apiOf(method, path);
-    const body = parseJson(raw);
-    const request: ModelRequest = {
-      api,
-      method,
-      path,
-      headers: req.headers,
-      body,
-      step: null,
-      toolResults: toolResultsOf(api, body),
-      receivedAt: Date.now(),
-    };
+    const { request, raw } = await recordRequest(req);
     requests.push(request);
-    if (api === 'other') return sendJson(res, 404, { error: { message: `scripted model: no route for ${method} ${path}` } });
-    answer(res, api, request, raw);
+    if (request.api === 'other') {
+      return sendJson(res, 404, { error: { message: `scripted model: no route for ${request.method} ${request.path}` } });
+    }
+    sendTurn(res, request.api, request, player.next(request), makeId, raw);
   });
 
   return {
@@ -141,10 +156,10 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     requests,
     script: (...more) => void steps.push(...more),
     get remaining() {
-      return steps.length - used;
+      return player.remaining();
     },
     get overruns() {
-      return overruns;
+      return player.overruns();
     },
     scriptedRequests: () => requests.filter((request) => request.step !== null),
     env: () => ({
