@@ -1,4 +1,5 @@
-// Test kit for every package's tests: a fake provider server speaking the real wire protocols,
+// Test kit for every package's tests: a fake provider server speaking the real wire protocols, a
+// scripted model (streaming Messages and Responses, with tool calls) for driving real coding agents,
 // temporary git repositories, and a runner for the built CLIs.
 
 export {
@@ -12,3 +13,19 @@ export {
 } from './fake-provider-server.js';
 export { makeTempRepo, type TempRepo, type TempRepoOptions, type FileTree } from './temp-repo.js';
 export { runCli, cleanEnv, type CliResult, type RunCliOptions } from './run-cli.js';
+export {
+  startScriptedModelServer,
+  type ScriptedModelServer,
+  type ScriptedModelServerOptions,
+  type ModelRequest,
+  type ModelApi,
+} from './scripted-model-server.js';
+export {
+  say,
+  callTool,
+  SCRIPT_EXHAUSTED_TEXT,
+  type ScriptedTurn,
+  type ScriptedToolCall,
+  type ScriptStep,
+  type ToolResult,
+} from './model-script.js';

@@ -1,0 +1,47 @@
+// Claude Code headless (`-p`) against a loopback model: the environment that keeps it offline
+// and the flags that let it edit and run Bash without a person to ask.
+
+import { baseAgentEnv, runAgent, type AgentRunResult } from './run-agent.js';
+
+export interface ClaudeCodeRunOptions {
+  cwd: string;
+  prompt: string;
+  /** The scripted model's URL (becomes ANTHROPIC_BASE_URL). */
+  modelUrl: string;
+  /** An empty directory for HOME (Claude Code writes ~/.claude.json and ~/.claude/ there). */
+  home: string;
+  timeoutMs?: number;
+}
+
+/** Every switch Claude Code has for traffic that is not the model: off. */
+export const CLAUDE_CODE_OFFLINE_ENV = {
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  DISABLE_TELEMETRY: '1',
+  DISABLE_AUTOUPDATER: '1',
+  DISABLE_ERROR_REPORTING: '1',
+  DISABLE_BUG_COMMAND: '1',
+  CLAUDE_CODE_ENABLE_TELEMETRY: '0',
+} as const;
+
+export function claudeCodeEnv(home: string, modelUrl: string): Record<string, string> {
+  return {
+    ...baseAgentEnv(home),
+    ...CLAUDE_CODE_OFFLINE_ENV,
+    ANTHROPIC_BASE_URL: modelUrl,
+    // Any value: the scripted model checks no key. Never a real one.
+    ANTHROPIC_API_KEY: 'sk-ant-scripted-model-0000',
+  };
+}
+
+/** `-p` with edits accepted and Bash allowed, so no permission prompt can stall the run. */
+export function claudeCodeArgs(prompt: string): string[] {
+  return ['-p', prompt, '--permission-mode', 'acceptEdits', '--allowedTools', 'Bash', '--output-format', 'json'];
+}
+
+export function runClaudeCode(binary: string, options: ClaudeCodeRunOptions): Promise<AgentRunResult> {
+  return runAgent(binary, claudeCodeArgs(options.prompt), {
+    cwd: options.cwd,
+    env: claudeCodeEnv(options.home, options.modelUrl),
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+}

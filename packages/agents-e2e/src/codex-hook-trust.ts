@@ -1,0 +1,57 @@
+// Codex runs a repo's hooks only once each one is trusted: its current hash stored in
+// CODEX_HOME/config.toml under `[hooks.state."<key>"] trusted_hash`. Codex computes the hash, not
+// us: its app server's `hooks/list` reports each hook's key and `currentHash`, which is what
+// Codex's own review screen stores. Without a trusted hash, a hook is skipped without a word.
+
+import { createInterface } from 'node:readline';
+import { execa } from 'execa';
+import { codexEnv } from './codex.js';
+
+export interface CodexHook {
+  /** `<abs path of hooks.json>:<event>:<group>:<handler>`, e.g. `/repo/.codex/hooks.json:pre_tool_use:0:0`. */
+  key: string;
+  eventName: string;
+  command: string;
+  sourcePath: string;
+  /** `sha256:<hex>` of the hook as it is now. */
+  currentHash: string;
+  /** `trusted`, `untrusted`, or `modified` (trusted once, changed since). */
+  trustStatus: string;
+}
+
+const TIMEOUT_MS = 30_000;
+
+/**
+ * The hooks Codex finds for `cwd`, from `codex app-server` (JSON-RPC, one message a line, on
+ * stdio): initialize, then `hooks/list`. CODEX_HOME must already hold the config (project trust).
+ */
+export async function listCodexHooks(binary: string, options: { home: string; cwd: string }): Promise<CodexHook[]> {
+  const messages = [
+    { id: 1, method: 'initialize', params: { clientInfo: { name: 'adlc-agents-e2e', title: 'adlc', version: '0.0.0' } } },
+    { method: 'initialized' },
+    { id: 2, method: 'hooks/list', params: { cwds: [options.cwd] } },
+  ];
+  const env = codexEnv(options.home);
+  const server = execa(binary, ['app-server'], { cwd: options.cwd, env, extendEnv: false, reject: false, timeout: TIMEOUT_MS });
+  server.stdin.write(messages.map((m) => `${JSON.stringify(m)}\n`).join(''));
+  // Read the answers line by line and stop at ours: the server itself never ends on its own.
+  const lines = createInterface({ input: server.stdout });
+  try {
+    for await (const line of lines) {
+      const message = JSON.parse(line) as { id?: number; result?: { data: Array<{ hooks: CodexHook[] }> }; error?: unknown };
+      if (message.id !== 2) continue;
+      if (!message.result) throw new Error(`codex app-server hooks/list failed: ${JSON.stringify(message.error)}`);
+      return message.result.data.flatMap((entry) => entry.hooks);
+    }
+    throw new Error('codex app-server ended without answering hooks/list');
+  } finally {
+    lines.close();
+    server.kill();
+    await server;
+  }
+}
+
+/** The config.toml lines that trust each hook as it is now. */
+export function hookTrustToml(hooks: Array<Pick<CodexHook, 'key' | 'currentHash'>>): string {
+  return hooks.map((hook) => `\n[hooks.state.${JSON.stringify(hook.key)}]\ntrusted_hash = ${JSON.stringify(hook.currentHash)}\n`).join('');
+}
