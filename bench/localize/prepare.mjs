@@ -1,7 +1,7 @@
 // Materializes the localization benchmark's cases: each one a fresh git repository holding a
 // registry package at its buggy version (or its fixed one) plus the case's repro test.
 //   node bench/localize/prepare.mjs [--cases a,b] [--json]   materialize the buggy versions, print where
-//   node bench/localize/prepare.mjs --verify [--cases a,b]   check every case (see verifyCase)
+//   node bench/localize/prepare.mjs --verify [--cases a,b]   check every case (see verify.mjs)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,16 @@ export function materialize(c, which = 'buggy') {
   const release = c[which];
   const tarball = fetchTarball(c.package, release.version, release.integrity);
   const dir = mkdtempSync(join(tmpdir(), `adlc-localize-${c.id}-${which}-`));
+  try {
+    fillRepository(c, tarball, dir, `${c.package}@${release.version}`);
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  return { id: c.id, dir, testCmd: testCommandOf(c), expected: c.expected };
+}
+
+function fillRepository(c, tarball, dir, message) {
   extractTarball(tarball, dir);
   const testFile = join(dir, 'test', `repro.test${extname(c.test)}`);
   if (existsSync(testFile)) throw new Error(`${c.id}: the package already ships ${relative(dir, testFile)}`);
@@ -45,8 +55,7 @@ export function materialize(c, which = 'buggy') {
   // Ignored through .git/info/exclude, so the tracked tree is exactly the package plus the test.
   writeFileSync(join(dir, '.git', 'info', 'exclude'), 'node_modules/\n');
   git(dir, ['add', '-A']);
-  git(dir, ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', '-c', 'commit.gpgsign=false', 'commit', '-qm', `${c.package}@${release.version}`]);
-  return { id: c.id, dir, testCmd: testCommandOf(c), expected: c.expected };
+  git(dir, ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', '-c', 'commit.gpgsign=false', 'commit', '-qm', message]);
 }
 
 // Runs a shell command in dir: its exit code, output, wall time, and CPU time (null off Linux).

@@ -1,6 +1,6 @@
-// CVE-2023-0842: the parser builds its result in plain objects, so an element or attribute named
-// __proto__ replaces the prototype of the object it lands in instead of becoming data. Parsed
-// documents must keep such names as ordinary keys.
+// CVE-2023-0842: an element named __proto__ in a document replaced the prototype of the object it
+// landed in, instead of becoming data, so a document could give the result properties it does not
+// hold. Parsed documents must keep such names as ordinary keys.
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const xml2js = require('..');
