@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // consensus-fix: declares the flags and calls the library once; everything else is lazy.
 
+import { enableCompileCache } from '@adlc/core/light';
 import { Option } from 'commander';
 import { createProgram, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
 import { DEFAULTS, type ConsensusFixOptions } from './options.js';
+
+enableCompileCache(); // keeps the lazily loaded libraries' compiled code between runs (Node 22.1+)
 
 const program = createProgram({
   name: 'consensus-fix',
