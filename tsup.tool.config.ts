@@ -13,7 +13,7 @@ export const LAZY_EXTERNALS = ['@anthropic-ai/sdk', '@google/genai', 'openai', '
 
 const common: Options = { format: ['esm'], target: 'node20', platform: 'node', splitting: true, clean: false };
 
-export default defineConfig((cli) => {
+export default defineConfig((cli): Options[] => {
   // The two passes run at once and share dist/, so neither may clean it: clean here, once, before both.
   if (!cli.watch) rmSync('dist', { recursive: true, force: true });
   return [
