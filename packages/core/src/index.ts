@@ -5,6 +5,7 @@ export * from './cli-entry.js';
 export { JsonExtractError, type AdlcErrorCode, type JsonExtractReason } from './errors.js';
 export { ErrorOutputSchema, type ErrorOutput } from './error-output.js';
 export { type Provider, type GenerateRequest, type GenerateResult, type Usage } from './providers/types.js';
+export { UsageSchema, sumUsage, estimateUsage } from './usage.js';
 export {
   detectProvider,
   requireProvider,

@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { OpError, ProviderError } from '../errors.js';
+import { estimateUsage } from '../usage.js';
 import type { Provider, ProviderContext } from './types.js';
 
 export const FixtureEntrySchema = z.union([
@@ -114,7 +115,7 @@ export async function createFixtureProvider(ctx: ProviderContext): Promise<Provi
         text,
         model: entry.model ?? req.model,
         finishReason: 'stop',
-        usage: { inputTokens: Math.ceil(req.prompt.length / 4), outputTokens: Math.ceil(text.length / 4) },
+        usage: estimateUsage(req.prompt, text),
       };
     },
   };
