@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { OpError, ProviderError } from '../errors.js';
+import { sleep } from '../sleep.js';
 import { estimateUsage } from '../usage.js';
 import type { Provider, ProviderContext } from './types.js';
 
@@ -55,20 +56,6 @@ export function parseFixture(source: string, label: string): Entry[] {
   });
   if (entries.length === 0) throw new OpError(`${label}: no answers in the fixture file`);
   return entries;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(resolvePromise, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
 }
 
 export async function createFixtureProvider(ctx: ProviderContext): Promise<Provider> {
