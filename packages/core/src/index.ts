@@ -19,7 +19,8 @@ export {
   NO_PROVIDER_MESSAGE,
 } from './providers/detect.js';
 export { complete, modelFor, prewarmProviders, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_TOKENS, type CompleteOptions, type Completion } from './complete.js';
-export { fan, DEFAULT_FAN_TEMPERATURE, type FanOptions, type FanResult } from './fan.js';
+export { fan, DEFAULT_FAN_TEMPERATURE, type FanOptions, type FanResult, type FanTarget } from './fan.js';
+export { mapLimit, type MapLimitOptions, type MapLimitSlot } from './map-limit.js';
 export { extractJson } from './json.js';
 export { redactSecrets, redactWithCount, secretValues, SECRET_PATTERNS, type Redaction } from './redact.js';
 export { interruptSignal, onInterrupt, installInterruptHandlers, throwIfInterrupted, killProcessGroup, INTERRUPT_EXIT_GRACE_MS, type InterruptCleanup, type InterruptReason } from './interrupt.js';
