@@ -4,6 +4,7 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { OpError } from './errors.js';
+import { parseHunkHeader } from './hunk-header.js';
 
 /** Runs `git <args>` in `cwd`; rejects with an OpError carrying git's stderr on any non-zero exit. */
 async function run(cwd: string, args: string[]): Promise<string> {
@@ -160,10 +161,10 @@ async function changedLines(cwd: string, commit: string, file: string): Promise<
 /** New-side line numbers of every hunk in a `-U0` patch. */
 export function parseNewSideLines(patch: string): number[] {
   const lines: number[] = [];
-  for (const match of patch.matchAll(/^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/gm)) {
-    const start = Number(match[1]);
-    const count = match[2] === undefined ? 1 : Number(match[2]);
-    for (let line = start; line < start + count; line++) lines.push(line);
+  for (const text of patch.split('\n')) {
+    const hunk = parseHunkHeader(text);
+    if (hunk === null) continue;
+    for (let line = hunk.newStart; line < hunk.newStart + hunk.newCount; line++) lines.push(line);
   }
   return lines;
 }
