@@ -29,6 +29,7 @@ export { conformTextStyle, detectEol, type Eol } from './text-style.js';
 export { FileSnapshot, journalDir, type SnapshotEntry, type FileSnapshotOptions } from './snapshot.js';
 export { recoverJournals, type RecoveredJournal, type RecoverOptions } from './snapshot-recover.js';
 export { git, isGitRepo, isDirty, dirtyFiles } from './git.js';
+export { runGit, type RunGitOptions } from './run-git.js';
 export { parseHunkHeader, type HunkHeader } from './hunk-header.js';
 export * as mutate from './mutate/index.js';
 export { normalizeSyntax, parsesCleanly } from './syntax.js';
