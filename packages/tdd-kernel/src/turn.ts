@@ -121,7 +121,8 @@ export function changedSinceTurnStart(scratch: string, root: string, entry: Turn
  */
 export function takeTurn(scratch: string, session: string | null): { entries: TurnEntry[]; taken: string | null } {
   const live = turnFile(scratch, session);
-  const taken = `${live}.flushing-${process.pid}-${randomBytes(3).toString('hex')}`;
+  // The pid and the wall-clock time it was taken tell recovery whether its flush still runs (a pid can be reused).
+  const taken = `${live}.flushing-${process.pid}-${Date.now()}-${randomBytes(3).toString('hex')}`;
   try {
     fs.renameSync(live, taken);
   } catch {
