@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import path from 'node:path';
+import { replaceFile } from './replace-file.js';
 
 export interface TurnEntry {
   /** Relative to the root. */
@@ -89,10 +90,7 @@ function saveBlob(scratch: string, content: Buffer): string {
     const now = new Date();
     fs.utimesSync(target, now, now); // still in use: not old enough to prune
   } else {
-    fs.mkdirSync(dir, { recursive: true });
-    const tmp = path.join(dir, `${hash}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-    fs.writeFileSync(tmp, content);
-    fs.renameSync(tmp, target);
+    replaceFile(target, content);
   }
   return hash;
 }
