@@ -24,7 +24,8 @@ export interface RevertedFile {
   test_ids: string[];
 }
 
-const TAKEN = /^turn-([0-9a-f]{16}|default)\.jsonl\.flushing-(\d+)-[0-9a-f]+$/;
+/** `turn-<session key>.jsonl.flushing-<pid>-<ms when taken>-<hex>`; journals of older versions lack the time. */
+const TAKEN = /^turn-([0-9a-f]{16}|default)\.jsonl\.flushing-(\d+)-(?:(\d+)-)?[0-9a-f]+$/;
 
 /** Taken buffers whose flush is no longer running (its process is gone). Cheap: one readdir. */
 export function interruptedFlushes(scratch: string): string[] {
@@ -36,17 +37,42 @@ export function interruptedFlushes(scratch: string): string[] {
   }
   return names.filter((n) => {
     const m = TAKEN.exec(n);
-    return m !== null && Number(m[2]) !== process.pid && !alive(Number(m[2]));
+    if (m === null || Number(m[2]) === process.pid) return false;
+    return !flushOwnerAlive(Number(m[2]), m[3] === undefined ? undefined : Number(m[3]));
   }).map((n) => path.join(scratch, n));
 }
 
-function alive(pid: number): boolean {
+/** Linux reports process start times in clock ticks of 1/100 s (USER_HZ) since boot. */
+const TICKS_PER_SECOND = 100;
+/** Boot time has a one-second resolution and moves with clock adjustments. */
+const START_SLACK_MS = 2000;
+
+/**
+ * Whether the flush that took a buffer at `startedAt` (ms since the epoch) may still be running in `pid`.
+ * A bare `kill(pid, 0)` is fooled by a zombie and by a pid handed to a later process (containers reuse
+ * small pids), so on Linux /proc is read too. When it cannot tell, the answer is "alive": a running flush
+ * must never be touched. The same decision as core's isProcessAlive(pid, startedAt), which replaces it
+ * once tdd-kernel's hot path can load it.
+ */
+export function flushOwnerAlive(pid: number, startedAt?: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // it exists, it is just not ours
   }
+  let stat: string;
+  let bootMs: number;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    bootMs = Number(/^btime (\d+)$/m.exec(fs.readFileSync('/proc/stat', 'utf8'))?.[1]) * 1000;
+  } catch {
+    return true;
+  }
+  // Fields after the command name, which may itself hold spaces and parentheses: state is the first, start time the 20th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  if (fields[0] === 'Z' || fields[0] === 'X') return false;
+  const startMs = bootMs + (Number(fields[19]) * 1000) / TICKS_PER_SECOND;
+  return startedAt === undefined || !Number.isFinite(startMs) || startMs <= startedAt + START_SLACK_MS;
 }
 
 /** Writes the plan into the journal (synced) before the first file is touched. */
