@@ -5,6 +5,7 @@
 import type { RefusalCode } from './event-types.js';
 import type { KernelState } from './state.js';
 import { targetCovers } from './globs.js';
+import { shellQuote } from '@adlc/core/light';
 
 export interface EditQuery {
   /** Relative to the root, forward slashes. */
@@ -80,7 +81,7 @@ function refusal(state: KernelState, q: EditQuery): EditDecision & { allow: fals
   const reds = Object.entries(state.tests)
     .filter(([, t]) => t.status === 'fail' && t.failure_kind !== 'error' && t.failure_kind !== 'not_found')
     .map(([id]) => id);
-  const claimCmd = (id: string) => `\`tdd-kernel claim ${quoteArg(id)} ${quoteArg(q.file)}\``;
+  const claimCmd = (id: string) => `\`tdd-kernel claim ${shellQuote(id)} ${shellQuote(q.file)}\``;
 
   const others = state.claims.filter((c) => c.session !== q.session && targetCovers(c.target, q.file));
   if (others.length > 0 && reds.length > 0) {
@@ -98,7 +99,7 @@ function refusal(state: KernelState, q: EditQuery): EditDecision & { allow: fals
       return {
         allow: false,
         code: 'claim-closed',
-        reason: `the claim on ${q.file} for ${closed.test_id} was closed after two failed greens; run \`tdd-kernel run ${quoteArg(closed.test_id)}\` to see it red again, then ${claimCmd(closed.test_id)}`,
+        reason: `the claim on ${q.file} for ${closed.test_id} was closed after two failed greens; run \`tdd-kernel run ${shellQuote(closed.test_id)}\` to see it red again, then ${claimCmd(closed.test_id)}`,
       };
     }
     if (test?.status === 'fail' && test.last_red_ts !== undefined && test.last_red_ts > closed.ts) {
@@ -113,7 +114,7 @@ function refusal(state: KernelState, q: EditQuery): EditDecision & { allow: fals
     return {
       allow: false,
       code: 'no-red',
-      reason: `no red test for ${q.file}: write a failing test, run \`tdd-kernel run <test_id>\` to see it fail (\`tdd-kernel run\` alone runs every test and prints each id, \`<test-file>::<describe> <test name>\`), then \`tdd-kernel claim <test_id> ${quoteArg(q.file)}\``,
+      reason: `no red test for ${q.file}: write a failing test, run \`tdd-kernel run <test_id>\` to see it fail (\`tdd-kernel run\` alone runs every test and prints each id, \`<test-file>::<describe> <test name>\`), then \`tdd-kernel claim <test_id> ${shellQuote(q.file)}\``,
     };
   }
   const shown = reds.slice(0, 5);
@@ -129,8 +130,3 @@ function unique(items: string[]): string[] {
   return [...new Set(items)];
 }
 
-/** Quotes a shell argument only when it needs it, so the suggested commands can be pasted. */
-export function quoteArg(text: string): string {
-  if (/^[\w./:@%+=,-]+$/.test(text)) return text;
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}

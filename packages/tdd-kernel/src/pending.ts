@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { replaceFile } from './replace-file.js';
+import { writeFileAtomicSync } from '@adlc/core/light';
 import { appendTurn, changedSinceTurnStart, sessionKey, snapshot, type TurnEntry } from './turn.js';
 
 export interface PendingEdit extends TurnEntry {
@@ -27,7 +27,7 @@ export function pendingDir(scratch: string, session: string | null): string {
 export function addPending(scratch: string, session: string | null, root: string, file: string, testIds: string[], now: number, toolUseId?: string): void {
   const edit: PendingEdit = { ...snapshot(scratch, root, file, testIds, now), ...(toolUseId ? { tool_use_id: toolUseId } : {}) };
   const name = `${String(now).padStart(15, '0')}-${process.pid}-${randomBytes(4).toString('hex')}.json`;
-  replaceFile(path.join(pendingDir(scratch, session), name), JSON.stringify(edit));
+  writeFileAtomicSync(path.join(pendingDir(scratch, session), name), JSON.stringify(edit));
 }
 
 /** Pending edits in the order they were allowed (file names start with the time). */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { KernelContext } from './context.js';
 import type { EditRevertedEvent, KernelEvent } from './event-types.js';
 import { readBlob, readTurn, type TurnEntry } from './turn.js';
+import { isProcessAlive } from '@adlc/core/light';
 
 export interface RevertPlan {
   revert_plan: true;
@@ -38,41 +39,9 @@ export function interruptedFlushes(scratch: string): string[] {
   return names.filter((n) => {
     const m = TAKEN.exec(n);
     if (m === null || Number(m[2]) === process.pid) return false;
-    return !flushOwnerAlive(Number(m[2]), m[3] === undefined ? undefined : Number(m[3]));
+    // core's isProcessAlive: a zombie, or a later process that got the pid, is no live flush.
+    return !isProcessAlive(Number(m[2]), m[3] === undefined ? undefined : Number(m[3]));
   }).map((n) => path.join(scratch, n));
-}
-
-/** Linux reports process start times in clock ticks of 1/100 s (USER_HZ) since boot. */
-const TICKS_PER_SECOND = 100;
-/** Boot time has a one-second resolution and moves with clock adjustments. */
-const START_SLACK_MS = 2000;
-
-/**
- * Whether the flush that took a buffer at `startedAt` (ms since the epoch) may still be running in `pid`.
- * A bare `kill(pid, 0)` is fooled by a zombie and by a pid handed to a later process (containers reuse
- * small pids), so on Linux /proc is read too. When it cannot tell, the answer is "alive": a running flush
- * must never be touched. The same decision as core's isProcessAlive(pid, startedAt), which replaces it
- * once tdd-kernel's hot path can load it.
- */
-export function flushOwnerAlive(pid: number, startedAt?: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // it exists, it is just not ours
-  }
-  let stat: string;
-  let bootMs: number;
-  try {
-    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    bootMs = Number(/^btime (\d+)$/m.exec(fs.readFileSync('/proc/stat', 'utf8'))?.[1]) * 1000;
-  } catch {
-    return true;
-  }
-  // Fields after the command name, which may itself hold spaces and parentheses: state is the first, start time the 20th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  if (fields[0] === 'Z' || fields[0] === 'X') return false;
-  const startMs = bootMs + (Number(fields[19]) * 1000) / TICKS_PER_SECOND;
-  return startedAt === undefined || !Number.isFinite(startMs) || startMs <= startedAt + START_SLACK_MS;
 }
 
 /** Writes the plan into the journal (synced) before the first file is touched. */

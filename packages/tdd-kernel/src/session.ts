@@ -3,7 +3,7 @@
 
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { replaceFile } from './replace-file.js';
+import { writeFileAtomicSync } from '@adlc/core/light';
 
 const FILE = 'session';
 
@@ -16,7 +16,7 @@ export function rememberSession(scratch: string, session: string | null): void {
     // first time
   }
   try {
-    replaceFile(file, session);
+    writeFileAtomicSync(file, session);
   } catch {
     // only a convenience for the CLI; the hook itself has the session from the event
   }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { KernelEvent } from './event-types.js';
 import { appendEvents, readEventsFrom } from './log.js';
 import type { ProjectPaths } from './project.js';
-import { replaceFile } from './replace-file.js';
+import { writeFileAtomicSync } from '@adlc/core/light';
 import { applyEvent, emptyState, type KernelState } from './state.js';
 
 const STATE_VERSION = 1;
@@ -77,7 +77,7 @@ function readStateFile(paths: ProjectPaths): StateFile | null {
 /** Atomic (temp + rename): concurrent writers each leave a whole, valid state for some offset. */
 function writeStateFile(paths: ProjectPaths, file: StateFile): void {
   try {
-    replaceFile(stateFilePath(paths), JSON.stringify(file));
+    writeFileAtomicSync(stateFilePath(paths), JSON.stringify(file));
   } catch {
     // The state file is only a cache: the next load refolds from the log.
   }

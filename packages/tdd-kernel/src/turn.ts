@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { replaceFile } from './replace-file.js';
+import { writeFileAtomicSync } from '@adlc/core/light';
 
 export interface TurnEntry {
   /** Relative to the root. */
@@ -90,7 +90,7 @@ function saveBlob(scratch: string, content: Buffer): string {
     const now = new Date();
     fs.utimesSync(target, now, now); // still in use: not old enough to prune
   } else {
-    replaceFile(target, content);
+    writeFileAtomicSync(target, content);
   }
   return hash;
 }
