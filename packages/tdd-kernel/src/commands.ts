@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProgram, gateFail, opError, parseArgs, pass, type Outcome } from '@adlc/core';
 import type { Command } from 'commander';
+import pkg from '../package.json' with { type: 'json' };
 import { claim } from './claim.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createContext, type KernelContext } from './context.js';
@@ -40,7 +41,7 @@ Examples:
   tdd-kernel init claude-code`;
 
 export function buildProgram(): Command {
-  const program = createProgram({ name: 'tdd-kernel', description: 'Red-green enforced at tool dispatch: no source edit without a red test claimed for it.', version: '0.1.0', shared: ['json'], helpAfter: HELP_AFTER });
+  const program = createProgram({ name: 'tdd-kernel', description: 'Red-green enforced at tool dispatch: no source edit without a red test claimed for it.', version: pkg.version, shared: ['json'], helpAfter: HELP_AFTER });
   program
     .option('--log <path>', 'event log (default: .tdd-kernel/events.jsonl, or "log" in .tdd-kernel/config.json)')
     .option('--session <id>', 'agent session id (default: $TDD_KERNEL_SESSION, else the session the hook last saw)')
