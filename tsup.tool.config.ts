@@ -2,19 +2,29 @@
 // entry (`dist/index.js` with its types) and the list of JSON outputs the schema step reads
 // (`dist/json-schemas.js`, see scripts/build-schemas.mjs). Each package's tsup.config.ts re-exports this.
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 
 /**
  * A CLI imports its own package.json for `--version` (read once, at build time). The bundle keeps
- * only the name and version of it, not the workspace's dependency specifiers.
+ * only the name and version of it, not the workspace's dependency specifiers. Each importer gets
+ * its own copy: a manifest shared by the CLI entry and a lazily loaded module would become a chunk
+ * the entry imports statically, and the entry must load nothing but what declaring the flags needs.
  */
 export const manifestVersionOnly: EsbuildPlugin = {
   name: 'manifest-version-only',
   setup(build) {
-    build.onLoad({ filter: /[\\/]package\.json$/ }, async (args) => {
-      const { name, version } = JSON.parse(await readFile(args.path, 'utf8')) as { name: string; version: string };
+    // The module's name is relative (it shows in the bundle's comments); the file travels in pluginData.
+    build.onResolve({ filter: /^\.\.?\/(?:.*\/)?package\.json$/ }, (args) => {
+      const file = path.resolve(args.resolveDir, args.path);
+      const name = `${path.relative(process.cwd(), file)}?from=${path.relative(process.cwd(), args.importer)}`;
+      return { path: name, namespace: 'manifest-version', pluginData: { file } };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'manifest-version' }, async (args) => {
+      const { file } = args.pluginData as { file: string };
+      const { name, version } = JSON.parse(await readFile(file, 'utf8')) as { name: string; version: string };
       return { contents: JSON.stringify({ name, version }), loader: 'json' };
     });
   },
