@@ -4,12 +4,14 @@
 import { Option } from 'commander';
 import { createProgram, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
 import { DEFAULTS, type ConsensusFixOptions } from './options.js';
+import pkg from '../package.json' with { type: 'json' };
 
 const program = createProgram({
   name: 'consensus-fix',
   description:
     'N-version programming for a failing test: N independent LLM fixes, each gated by the repro test and the regression rails, ' +
     'grouped by agreement; the smallest fix of the largest group wins.',
+  version: pkg.version,
   shared: ['tier', 'json', 'promptOnly', 'allowDirty'],
   defaultTier: DEFAULTS.tier,
   helpAfter: `Exit codes: 0 a consensus fix survived (or --n < 3 with a survivor), 2 no survivor or all-divergent, 1 operational error.

@@ -4,6 +4,7 @@
 
 import { createProgram, floatArg, intArg, parseArgs, runMain } from '@adlc/core/cli';
 import { Option } from 'commander';
+import pkg from '../package.json' with { type: 'json' };
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -11,7 +12,7 @@ const program = createProgram({
   name: 'consensus-synthesis',
   description:
     'Several models review a diff (or answer a design question) in parallel; a blind chairman compiles a three-tier consensus CI can gate on.',
-  version: '0.1.0',
+  version: pkg.version,
   shared: ['json', 'promptOnly', 'tier'],
   defaultTier: 'mid',
   helpAfter: `Examples:

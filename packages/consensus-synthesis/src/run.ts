@@ -23,8 +23,10 @@ import type { Chairman, ConsensusOutput, ReviewerResult } from './schema.js';
 import { collectReviews } from './stage1.js';
 import { terminalSafe } from './terminal-safe.js';
 import { chair, type ChairResult } from './stage2.js';
+import pkg from '../package.json' with { type: 'json' };
 
-export const VERSION = '0.1.0';
+/** The package's version (SARIF's tool.driver.version). */
+export const VERSION: string = pkg.version;
 
 export interface RunDeps {
   env: NodeJS.ProcessEnv;

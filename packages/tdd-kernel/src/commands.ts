@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProgram, gateFail, opError, parseArgs, pass, type Outcome } from '@adlc/core';
 import type { Command } from 'commander';
+import pkg from '../package.json' with { type: 'json' };
 import { claim } from './claim.js';
 import { ConfigError } from './config.js';
 import { contextForFlags, type KernelContext } from './context.js';
@@ -32,7 +33,7 @@ Examples:
   tdd-kernel init claude-code`;
 
 export function buildProgram(): Command {
-  const program = createProgram({ name: 'tdd-kernel', description: 'Red-green enforced at tool dispatch: no source edit without a red test claimed for it.', version: '0.1.0', shared: ['json'], helpAfter: HELP_AFTER });
+  const program = createProgram({ name: 'tdd-kernel', description: 'Red-green enforced at tool dispatch: no source edit without a red test claimed for it.', version: pkg.version, shared: ['json'], helpAfter: HELP_AFTER });
   for (const option of GLOBAL_OPTIONS) program.option(option.flags, option.description);
   program.command('run').description('run the given tests (or all), record test_run events, print red/green').argument('[test_id...]');
   program.command('claim').description('claim a red test for the files (or globs) an edit will touch').argument('<test_id>').argument('<file...>');
