@@ -69,13 +69,14 @@ const python: Language = {
   continuesTrace: (line) => line === '' || /^\s/.test(line) || /^[E>] /.test(line) || /^_ _ /.test(line) || /^\S+ = /.test(line),
 };
 
-const JAVA_FRAME = /^\s*at\s+([\w$.]+)\.[\w$<>]+\(([\w$]+\.(?:java|kt|scala|groovy)):(\d+)\)/;
+// `at com.acme.Foo.bar(Foo.java:42)`, with an optional module (`java.base/`) before the class.
+const JAVA_FRAME = /^\s*at\s+(?:[\w.$-]+\/)?([\w$.]+)\.[\w$<>]+\(([\w$]+\.(?:java|kt|scala|groovy)):(\d+)\)/;
 
 const java: Language = {
   nearestLast: false,
   frame(line) {
     const m = JAVA_FRAME.exec(line);
-    if (!m) return /^\s*at\s+[\w$.]+\((?:Native Method|Unknown Source)\)/.test(line) ? 'skip' : null;
+    if (!m) return /^\s*at\s+[\w$./-]+\((?:Native Method|Unknown Source)\)/.test(line) ? 'skip' : null;
     const packagePath = m[1]!.split('.').slice(0, -1).join('/');
     return { path: packagePath ? `${packagePath}/${m[2]!}` : m[2]!, line: Number(m[3]) };
   },
