@@ -67,8 +67,9 @@ describe('scoreFile', () => {
     { name: 'a quarter of the busiest (square root: half the term)', evidence: { ochiai: 2.5, coveredLines: 3 }, score: 2 },
     { name: 'imported by the test', evidence: { graphDistance: 1 }, score: 2 },
     { name: 'two hops away', evidence: { graphDistance: 2 }, score: 1 },
-    { name: 'half the identifiers', evidence: { identifiers: ['a', 'b'] }, score: 0.5 },
-    { name: 'all of it', evidence: { frames: [{ line: 1, depth: 0 }], ochiai: 10, graphDistance: 1, identifiers: ['a', 'b', 'c', 'd'] }, score: 15 },
+    { name: 'half the identifiers', evidence: { identifiers: ['a', 'b'] }, score: 0.75 },
+    { name: 'defines one of them: the unit under test', evidence: { identifiers: ['a'], defines: ['a'] }, score: 1.5 },
+    { name: 'all of it', evidence: { frames: [{ line: 1, depth: 0 }], ochiai: 10, graphDistance: 1, identifiers: ['a', 'b', 'c', 'd'] }, score: 15.5 },
   ])('$name -> $score', ({ evidence, score }) => {
     expect(EvidenceSchema.parse(evidence)).toEqual(evidence);
     expect(scoreFile(evidence, ctx)).toBeCloseTo(score, 3);
@@ -78,6 +79,12 @@ describe('scoreFile', () => {
     const everythingElse = scoreFile({ ochiai: 10, graphDistance: 1, identifiers: ['a', 'b', 'c', 'd'] }, ctx);
     expect(scoreFile({ frames: [{ line: 1, depth: 0 }] }, ctx)).toBeGreaterThan(everythingElse);
     expect(everythingElse).toBe(WEIGHTS.coverage + WEIGHTS.graph + WEIGHTS.identifiers);
+  });
+
+  it('rails run every line the failing test runs (flat Ochiai): the module defining the called function beats a larger helper', () => {
+    const helper = scoreFile({ ochiai: 4.95, coveredLines: 7 }, { bestOchiai: 4.95, queryIdentifiers: 3 });
+    const unit = scoreFile({ ochiai: 2.83, coveredLines: 4, identifiers: ['parseTags'], defines: ['parseTags'] }, { bestOchiai: 4.95, queryIdentifiers: 3 });
+    expect(unit).toBeGreaterThan(helper);
   });
 
   it('the CommonJS case: the module whose functions ran beats the entry file the test imports', () => {

@@ -9,7 +9,7 @@ import { parsePytestCommand, pythonFileLines, pythonFunctionsOf, withPythonCover
 import { readV8Executions, v8FileLines } from '../src/localize/coverage-v8.js';
 import { exclusionOf, looksGenerated } from '../src/localize/eligible.js';
 import { importDistances } from '../src/localize/graph.js';
-import { failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from '../src/localize/identifiers.js';
+import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from '../src/localize/identifiers.js';
 import { importsOf, pythonImportStatements, resolveJs, type ResolveContext } from '../src/localize/imports.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'cf-signals-'));
@@ -187,6 +187,21 @@ describe('identifiers', () => {
     ['--- FAIL: TestParse (0.00s)', ['TestParse']],
   ])('failingTestNames(%j)', (output, names) => {
     expect(failingTestNames(output)).toEqual(names);
+  });
+
+  it.each([
+    ['function parseTags(text) {', ['parseTags']],
+    ['exports.parseTags = function (text) {', ['parseTags']],
+    ['const parseTags = (text) => text;', ['parseTags']],
+    ['module.exports = { parseTags: function () {} };', ['parseTags']],
+    ['class Jar {\n  setCookie(cookie, url) {\n  }\n}', ['setCookie', 'Jar']],
+    ['def parse_tags(text):', ['parse_tags']],
+    ['const tags = parseTags(text);', []], // a call is no definition
+    ['// parseTags splits the text', []],
+  ])('definedIn(%j)', (text, defined) => {
+    expect(definedIn(text, ['parseTags', 'setCookie', 'Jar', 'parse_tags'])).toEqual(
+      ['parseTags', 'setCookie', 'Jar', 'parse_tags'].filter((id) => defined.includes(id)),
+    );
   });
 
   it('matches whole words only', () => {

@@ -10,6 +10,7 @@ export interface Signals {
   spectrum: ReadonlyMap<string, FileSpectrum> | undefined;
   distances: ReadonlyMap<string, number>;
   identifiers: ReadonlyMap<string, string[]>;
+  definitions: ReadonlyMap<string, string[]>;
 }
 
 const MAX_FRAMES = 5;
@@ -17,7 +18,7 @@ const MAX_FUNCTIONS = 3;
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
 /** The files any signal points at (before eligibility): frames, executed files, the import graph. */
-export function pointedAt(signals: Omit<Signals, 'identifiers'>): string[] {
+export function pointedAt(signals: Omit<Signals, 'identifiers' | 'definitions'>): string[] {
   const files = new Set([...signals.frames.keys(), ...signals.distances.keys()]);
   for (const [file, s] of signals.spectrum ?? []) if (s.loaded) files.add(file);
   return [...files].sort();
@@ -37,6 +38,8 @@ export function evidenceOf(file: string, signals: Signals): Evidence {
   if (distance !== undefined) evidence.graphDistance = distance;
   const identifiers = signals.identifiers.get(file);
   if (identifiers && identifiers.length > 0) evidence.identifiers = identifiers;
+  const defines = signals.definitions.get(file);
+  if (defines && defines.length > 0) evidence.defines = defines;
   return evidence;
 }
 

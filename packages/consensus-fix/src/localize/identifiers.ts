@@ -65,6 +65,26 @@ export function identifiersIn(text: string, query: readonly string[]): string[] 
   return query.filter((id) => present.has(id));
 }
 
+/**
+ * Which of `query` the text defines: a function, class, method or assigned function of that name
+ * (JS/TS or Python). The module that defines what the failing line calls is the unit under test,
+ * even when coverage cannot tell it from the helpers it calls.
+ */
+export function definedIn(text: string, query: readonly string[]): string[] {
+  return query.filter((id) => {
+    const name = id.replace(/[$]/g, '\\$&');
+    const definition = new RegExp(
+      [
+        `\\b(?:function\\s*\\*?|class|def)\\s+${name}\\b`, // function f, class C, def f
+        `(?:^|[.\\s,{])${name}\\s*[:=]\\s*(?:async\\s+)?(?:function\\b|\\([^)]*\\)\\s*=>|[\\w$]+\\s*=>)`, // f = function, exports.f = (x) =>, { f: function }
+        `^\\s*(?:static\\s+)?(?:async\\s+)?${name}\\s*\\([^)]*\\)\\s*\\{`, // method shorthand
+      ].join('|'),
+      'm',
+    );
+    return definition.test(text);
+  });
+}
+
 /** The failing tests' names as runners print them: TAP `not ok`, spec `✖`, pytest, go test, JUnit. */
 export function failingTestNames(output: string): string[] {
   const names: string[] = [];

@@ -9,7 +9,7 @@ import { evidenceTable, pointedAt } from './evidence.js';
 import { framesByFile, type FrameHit } from './frame-files.js';
 import { parseTraces } from './frames.js';
 import { importDistances } from './graph.js';
-import { failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from './identifiers.js';
+import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from './identifiers.js';
 import { importsOf, type ResolveContext } from './imports.js';
 import { packageJson, type TextCache } from './repo-files.js';
 import type { LocalizedFile } from './schema.js';
@@ -80,7 +80,8 @@ export function rank(input: RankInput, gathered: Gathered): LocalizedFile[] {
     locals: new Set(testFiles.flatMap((f) => [...testLocalNames(texts.get(f) ?? '')])),
   });
   const identifiers = new Map(pool.map((file) => [file, identifiersIn(texts.get(file) ?? '', query)] as const));
-  return rankFiles(evidenceTable(pool, { frames, spectrum, distances, identifiers }), query.length);
+  const definitions = new Map(pool.map((file) => [file, definedIn(texts.get(file) ?? '', identifiers.get(file) ?? [])] as const));
+  return rankFiles(evidenceTable(pool, { frames, spectrum, distances, identifiers, definitions }), query.length);
 }
 
 function resolveContext({ files, texts, ts }: RankInput): ResolveContext {

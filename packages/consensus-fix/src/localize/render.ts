@@ -23,5 +23,6 @@ export function describeEvidence(evidence: Evidence): string {
   }
   if (evidence.graphDistance !== undefined) parts.push(`${evidence.graphDistance} import hop${evidence.graphDistance === 1 ? '' : 's'} from the test`);
   if (evidence.identifiers?.length) parts.push(`identifiers ${evidence.identifiers.join(', ')}`);
+  if (evidence.defines?.length) parts.push(`defines ${evidence.defines.join(', ')}`);
   return parts.join('; ');
 }

@@ -19,6 +19,8 @@ export const EvidenceSchema = z.object({
   graphDistance: count.min(1).optional(),
   /** Identifiers of the failing assertion and test name that occur in the file. */
   identifiers: z.array(z.string()).optional(),
+  /** Those of them the file defines (a function, class or method of that name). */
+  defines: z.array(z.string()).optional(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
 
