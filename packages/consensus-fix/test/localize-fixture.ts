@@ -163,8 +163,12 @@ test('report sums and formats', () => {
 /** The repro command of each variant. */
 export const LEDGER_REPRO = { throws: 'node --test test/amount.test.js', 'wrong-value': 'node --test test/defaults.test.js' } as const;
 
-/** A Python package whose bug raises three calls below the test (pytest's traceback has the frames). */
-export function calcPackage(): FileTree {
+/**
+ * A Python package whose bug raises three calls below the test (pytest's traceback has the frames),
+ * or, in `wrong-value`, quietly returns 0 (only coverage and the graph can tell).
+ */
+export function calcPackage(variant: 'raises' | 'wrong-value' = 'raises'): FileTree {
+  const refuse = variant === 'raises' ? 'raise ValueError("not a number: " + text)' : 'return 0';
   return {
     '.gitignore': '__pycache__/\n.pytest_cache/\n',
     'calc/__init__.py': 'from calc.engine import evaluate\n\n__all__ = ["evaluate"]\n',
@@ -172,7 +176,7 @@ export function calcPackage(): FileTree {
     'calc/parse.py':
       'from calc.util import to_number\n\n\ndef tokens(text):\n    for op in "+-*":\n        if op in text:\n            left, right = text.split(op)\n            return to_number(left), op, to_number(right)\n    raise ValueError("no operator in " + text)\n',
     // The bug: a number may not have more than one digit, and it raises three calls below the test.
-    'calc/util.py': 'def to_number(text):\n    text = text.strip()\n    if len(text) != 1 or not text.isdigit():\n        raise ValueError("not a number: " + text)\n    return int(text)\n',
+    'calc/util.py': `def to_number(text):\n    text = text.strip()\n    if len(text) != 1 or not text.isdigit():\n        ${refuse}\n    return int(text)\n`,
     'calc/ops.py': 'def apply(op, left, right):\n    if op == "+":\n        return left + right\n    if op == "-":\n        return left - right\n    return left * right\n',
     'calc/format.py': 'def show(value):\n    return str(value)\n',
     'tests/test_calc.py': 'from calc import evaluate\n\n\ndef test_adds_two_digit_numbers():\n    assert evaluate("12+30") == 42\n',

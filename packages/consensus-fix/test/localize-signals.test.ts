@@ -76,7 +76,7 @@ describe('coverage.py', () => {
 
   it('runs the same pytest under coverage', () => {
     const parsed = parsePytestCommand("FOO=1 pytest -k 'a or b'")!;
-    expect(withPythonCoverage(parsed, '/tmp/x y/.coverage')).toBe("FOO=1 python3 -m coverage run '--data-file=/tmp/x y/.coverage' -m pytest -k 'a or b'");
+    expect(withPythonCoverage(parsed, '/tmp/x y/.coverage', '/r')).toBe("FOO=1 python3 -m coverage run '--data-file=/tmp/x y/.coverage' --source=/r -m pytest -k 'a or b'");
   });
 
   it('attributes lines to their innermost def by indentation (docstrings at column 0 included)', () => {

@@ -114,6 +114,31 @@ describe.skipIf(!pytestAvailable)('--localize-only on a Python package (pytest)'
   });
 });
 
+/** An interpreter that has both pytest and coverage.py, if this machine has one. */
+const coveragePython = ['python3', '/usr/bin/python3'].find((python) => {
+  try {
+    execFileSync(python, ['-c', 'import coverage, pytest'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+});
+
+describe.skipIf(coveragePython === undefined)('--localize-only with coverage.py', () => {
+  it('a wrong value that raises nothing: pytest runs under coverage, the called functions are counted, no data is left in the tree', async () => {
+    const r = repo(calcPackage('wrong-value'));
+    const doc = await localizeOnly(r, ['--test-cmd', `${coveragePython} -m pytest -q -p no:cacheprovider tests/test_calc.py`, '--max-files', '10']);
+    const byFile = new Map(doc.localization.files.map((f) => [f.file, f.evidence] as const));
+    expect(byFile.get('calc/util.py')).toMatchObject({ coveredLines: 3, functions: [{ name: 'to_number', line: 1 }] });
+    expect(byFile.get('calc/ops.py')?.coveredLines).toBe(2);
+    expect(ranked(doc).slice(0, 3)).toContain('calc/util.py');
+    // Never imported, never run: nothing points at it.
+    expect(byFile.has('calc/format.py')).toBe(false);
+    expect(ranked(doc).filter((f) => f.startsWith('tests/'))).toEqual([]);
+    expect(r.status()).toBe('');
+  });
+});
+
 describe('a full run without --files', () => {
   it('localizes, fixes the localized file, and carries the ranking in --json and --log-dir', async () => {
     const r = repo(ledgerPackage('throws'));

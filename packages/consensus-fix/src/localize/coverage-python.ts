@@ -33,9 +33,9 @@ export function parsePytestCommand(command: string): PytestCommand | null {
   return null;
 }
 
-/** The same tests under coverage, writing their data to `dataFile`. */
-export function withPythonCoverage(parsed: PytestCommand, dataFile: string): string {
-  const words = [...parsed.assignments, parsed.python, '-m', 'coverage', 'run', `--data-file=${dataFile}`, '-m', 'pytest', ...parsed.args];
+/** The same tests under coverage of the repository's code only (`source`), writing their data to `dataFile`. */
+export function withPythonCoverage(parsed: PytestCommand, dataFile: string, source: string): string {
+  const words = [...parsed.assignments, parsed.python, '-m', 'coverage', 'run', `--data-file=${dataFile}`, `--source=${source}`, '-m', 'pytest', ...parsed.args];
   return words.map((w, i) => (i < parsed.assignments.length ? w : shellQuote(w))).join(' ');
 }
 

@@ -2,7 +2,7 @@
 // Node), and coverage.py for a plain pytest command when coverage is importable. The data goes to a
 // temporary directory outside the tree, read back as Executions and deleted with the session.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runCommand, shellQuote } from '@adlc/core';
@@ -39,11 +39,12 @@ export class CoverageSession {
     const own = path.join(this.dir, `run-${this.runs++}`);
     const v8Dir = path.join(own, 'v8');
     const env = { ...this.ctx.env, NODE_V8_COVERAGE: v8Dir };
-    const pytest = parsePytestCommand(command);
+    const parsed = parsePytestCommand(command);
+    const pytest = parsed && { ...parsed, python: parsed.python === 'python3' ? pytestInterpreter(this.ctx.env) : parsed.python };
     const python = pytest && (await this.coverageImportable(pytest.python)) ? pytest : null;
     const dataFile = path.join(own, 'python.coverage');
     return {
-      command: python ? withPythonCoverage(python, dataFile) : command,
+      command: python ? withPythonCoverage(python, dataFile, this.ctx.root) : command,
       env,
       collect: async () => {
         const executions = readV8Executions(v8Dir, this.ctx.root, this.ctx.accept);
@@ -60,7 +61,9 @@ export class CoverageSession {
   private coverageImportable(python: string): Promise<boolean> {
     let known = this.importable.get(python);
     if (!known) {
-      known = runCommand(`${shellQuote(python)} -c "import coverage, pytest"`, { cwd: this.ctx.cwd, env: this.ctx.env, timeoutMs: 20_000 }).then(
+      // coverage imported, pytest only found (importing it costs more than the check is worth).
+      const check = 'import coverage, importlib.util as u; raise SystemExit(u.find_spec("pytest") is None)';
+      known = runCommand(`${shellQuote(python)} -c ${shellQuote(check)}`, { cwd: this.ctx.cwd, env: this.ctx.env, timeoutMs: 20_000 }).then(
         (r) => r.exitCode === 0,
         () => false,
       );
@@ -78,3 +81,19 @@ export class CoverageSession {
   }
 }
 
+
+/** The interpreter a bare `pytest` runs under: its script's `#!` line, or python3 (a pyenv shim, a binary). */
+function pytestInterpreter(env: NodeJS.ProcessEnv): string {
+  for (const dir of (env.PATH ?? process.env.PATH ?? '').split(path.delimiter)) {
+    if (dir === '') continue;
+    let head: string;
+    try {
+      head = readFileSync(path.join(dir, 'pytest'), 'utf8').slice(0, 200);
+    } catch {
+      continue;
+    }
+    const shebang = /^#!\s*(\S*python[\d.]*)\s*$/m.exec(head.split('\n')[0] ?? '');
+    return shebang ? shebang[1]! : 'python3';
+  }
+  return 'python3';
+}

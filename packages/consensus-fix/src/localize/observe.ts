@@ -4,6 +4,7 @@
 // localization adds beyond the test runs: its set-up before them and its work after the later one.
 
 import { runCommand, type CommandResult } from '@adlc/core';
+import { parsePytestCommand } from './coverage-python.js';
 import { CoverageSession } from './coverage-run.js';
 import { gather, rank, type RankInput } from './rank.js';
 import { listFiles, loadTypeScript, TextCache } from './repo-files.js';
@@ -39,7 +40,8 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
   const { root, cwd, env, timeoutMs } = input;
   // Overlapped with the runs: the file list and the compiler (several megabytes) load meanwhile.
   const filesP = listFiles(root, input.isRepo);
-  const tsP = loadTypeScript();
+  // A pytest command's graph is Python's: the compiler would only cost its load time.
+  const tsP = parsePytestCommand(input.testCmd) ? Promise.resolve(undefined) : loadTypeScript();
   filesP.catch(() => undefined);
   const session = new CoverageSession({ root, cwd, env, timeoutMs, accept: (file) => !file.split('/').includes('node_modules') });
   const [test, rails] = await Promise.all([session.prepare(input.testCmd), input.rails === undefined ? undefined : session.prepare(input.rails)]);
