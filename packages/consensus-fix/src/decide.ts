@@ -34,6 +34,7 @@ export function decide(run: Run, candidates: CandidateRecord[], asked: Asked, pr
     usage: usageOf(asked.completions),
     durationMs: 0,
     warnings,
+    ...(run.localization ? { localization: run.localization } : {}),
   };
   if (chosen) {
     const record = candidates.find((c) => c.index === chosen.index)!;

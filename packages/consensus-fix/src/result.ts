@@ -2,6 +2,7 @@
 
 import type { Discard, ResolvedChange } from './candidate.js';
 import type { Group, Verdict } from './grouping.js';
+import type { Localization } from './localize/schema.js';
 import type { ConsensusFixOutput, Stage } from './schema.js';
 
 export type Normalize = 'whitespace' | 'syntax';
@@ -49,6 +50,8 @@ export interface RunResult {
   usage: { inputTokens: number; outputTokens: number; calls: number; failedCalls: number };
   durationMs: number;
   warnings: string[];
+  /** The ranking that chose the files, when --files was omitted. */
+  localization?: Localization | undefined;
 }
 
 export const ALL_DIVERGENT_MESSAGE = 'all-divergent: spec ambiguity — escalate';
@@ -91,7 +94,12 @@ export function toJson(result: RunResult): Json {
     jobs: result.jobs,
     normalize: result.normalize,
     warnings: [...result.warnings],
+    ...(result.localization ? { localization: localizationJson(result.localization) } : {}),
   };
+}
+
+function localizationJson(localization: Localization): NonNullable<Json['localization']> {
+  return { files: localization.files.map((f) => ({ file: f.file, score: f.score, evidence: structuredClone(f.evidence) })), tookMs: localization.tookMs };
 }
 
 function summaryJson(result: RunResult): Json['summary'] {

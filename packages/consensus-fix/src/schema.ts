@@ -3,6 +3,9 @@
 
 import { RestoreReportSchema } from '@adlc/core';
 import { z } from 'zod';
+import { LocalizationSchema } from './localize/schema.js';
+
+export { EvidenceSchema, LocalizationSchema, LocalizedFileSchema, LocalizeOnlyOutputSchema, type Evidence, type Localization, type LocalizedFile, type LocalizeOnlyOutput } from './localize/schema.js';
 
 const count = z.number().int().nonnegative();
 const exitCode = z.number().int().nullable();
@@ -84,6 +87,8 @@ export const ConsensusFixOutputSchema = z.object({
   jobs: count,
   normalize: z.enum(['whitespace', 'syntax']),
   warnings: z.array(z.string()),
+  /** Present when --files was omitted: the ranking that chose the files the fix may change. */
+  localization: LocalizationSchema.optional(),
 });
 export type ConsensusFixOutput = z.infer<typeof ConsensusFixOutputSchema>;
 
