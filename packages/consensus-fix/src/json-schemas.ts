@@ -3,7 +3,7 @@
 
 import { ErrorOutputSchema } from '@adlc/core';
 import { LogEventSchema } from './log-event-schema.js';
-import { ConsensusFixOutputSchema, PromptOnlyOutputSchema, RestoreOutputSchema } from './schema.js';
+import { ConsensusFixOutputSchema, LocalizeOnlyOutputSchema, PromptOnlyOutputSchema, RestoreOutputSchema } from './schema.js';
 import type { z } from 'zod';
 
 export { toJSONSchema } from 'zod';
@@ -11,6 +11,7 @@ export { toJSONSchema } from 'zod';
 export const JSON_SCHEMAS = {
   output: { describes: 'consensus-fix --json', schema: ConsensusFixOutputSchema },
   'prompt-only': { describes: 'consensus-fix --prompt-only --json', schema: PromptOnlyOutputSchema },
+  'localize-only': { describes: 'consensus-fix --localize-only --json', schema: LocalizeOnlyOutputSchema },
   restore: { describes: 'consensus-fix --restore --json', schema: RestoreOutputSchema },
   event: { describes: 'one line of --log-dir <dir>/events.ndjson', schema: LogEventSchema },
   error: { describes: 'consensus-fix --json when it exits 1', schema: ErrorOutputSchema },

@@ -2,6 +2,7 @@
 // (milliseconds since the epoch) and `event` naming what happened, then that event's fields.
 
 import { z } from 'zod';
+import { LocalizationSchema } from './localize/schema.js';
 import { STAGES } from './schema.js';
 
 const ts = z.number().int().nonnegative();
@@ -13,8 +14,10 @@ const event = <E extends string, S extends z.ZodRawShape>(name: E, shape: S) => 
 
 export const LogEventSchema = z.discriminatedUnion('event', [
   event('warning', { message: z.string() }),
-  event('start', { n: index, jobs: index, files: z.array(z.string()), testCmd: z.string(), rails: z.string().nullable() }),
+  event('start', { n: index, jobs: index, /** null when localizing: the files are chosen after the pre-flight. */ files: z.array(z.string()).nullable(), testCmd: z.string(), rails: z.string().nullable(), /** True when --files was omitted and the files come from localization. */ localize: z.boolean() }),
   event('preflight', { exitCode, timedOut: z.boolean(), durationMs: ms }),
+  /** Without --files: the ranking that chose the files the fix may change. */
+  event('localization', LocalizationSchema.shape),
   event('completion', {
     index,
     ok: z.boolean(),

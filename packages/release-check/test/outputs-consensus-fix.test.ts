@@ -50,6 +50,21 @@ describe('consensus-fix outputs match schemas/*.json', () => {
     expect(events.some((e) => (e as { event: string }).event === 'warning')).toBe(true);
   });
 
+  it('--localize-only --json, and the localization event of a run without --files', async () => {
+    const localize = await cli('consensus-fix', ['--test-cmd', 'node --test test/hours.test.mjs', '--localize-only', '--json'], repo.dir);
+    expect(localize.exitCode, localize.stderr).toBe(0);
+    assertValid('consensus-fix', 'localize-only', stdoutJson(localize));
+    const logDir = join(scratch, 'log-localized');
+    const args = ['--test-cmd', 'node --test test/hours.test.mjs', '--n', '1', '--json', '--log-dir', logDir];
+    const run = await cli('consensus-fix', args, repo.dir, FIXTURE_ENV);
+    expect([0, 2], run.stderr).toContain(run.exitCode);
+    assertValid('consensus-fix', 'output', stdoutJson(run));
+    const events = jsonLines(join(logDir, 'events.ndjson'));
+    for (const event of events) assertValid('consensus-fix', 'event', event);
+    expect(events.some((e) => (e as { event: string }).event === 'localization')).toBe(true);
+    repo.git('checkout', '--', '.');
+  });
+
   it('--prompt-only --json', async () => {
     const result = await cli('consensus-fix', [...DEMO_ARGS, '--prompt-only', '--json'], repo.dir);
     expect(result.exitCode, result.stderr).toBe(0);
