@@ -2,10 +2,8 @@
 // consensus-synthesis: declares the flags and hands them to the command, loaded lazily so
 // --help stays fast.
 
-import { createProgram, floatArg, intArg, parseArgs, runMain } from '@adlc/core/cli';
+import { collect, createProgram, floatArg, intArg, parseArgs, runMain } from '@adlc/core/cli';
 import { Option } from 'commander';
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 const program = createProgram({
   name: 'consensus-synthesis',
