@@ -1,5 +1,6 @@
 // The run's result as data, and the pure mapping to the `--json` document.
 
+import type { Usage } from '@adlc/core';
 import type { Discard, ResolvedChange } from './candidate.js';
 import type { Group, Verdict } from './grouping.js';
 import type { Localization } from './localize/schema.js';
@@ -47,7 +48,8 @@ export interface RunResult {
   message: string;
   baseline: { testExitCode: number | null; railsExitCode: number | null; railsTimedOut: boolean };
   postApply: { testExitCode: number | null; railsExitCode: number | null; passed: boolean } | null;
-  usage: { inputTokens: number; outputTokens: number; calls: number; failedCalls: number };
+  /** `estimated` when a provider reports no token counts (command, fixture): characters ÷ 4. */
+  usage: Usage & { calls: number; failedCalls: number };
   durationMs: number;
   warnings: string[];
   /** The ranking that chose the files, when --files was omitted. */

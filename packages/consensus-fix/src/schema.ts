@@ -1,7 +1,7 @@
 // The documented shape of `--json` output: the seed's fields (summary, groups, winner,
 // discardedDetails) unchanged, plus additions. Exported so orchestrators can validate it.
 
-import { RestoreReportSchema } from '@adlc/core';
+import { RestoreReportSchema, UsageSchema } from '@adlc/core';
 import { z } from 'zod';
 import { LocalizationSchema } from './localize/schema.js';
 
@@ -81,7 +81,7 @@ export const ConsensusFixOutputSchema = z.object({
   postApply: z
     .object({ testExitCode: exitCode, railsExitCode: exitCode, passed: z.boolean() })
     .nullable(),
-  usage: z.object({ inputTokens: count, outputTokens: count, calls: count, failedCalls: count }),
+  usage: UsageSchema.extend({ calls: count, failedCalls: count }),
   durationMs: count,
   n: count,
   jobs: count,

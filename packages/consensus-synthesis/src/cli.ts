@@ -2,11 +2,9 @@
 // consensus-synthesis: declares the flags and hands them to the command, loaded lazily so
 // --help stays fast.
 
-import { createProgram, floatArg, intArg, parseArgs, runMain } from '@adlc/core/cli';
+import { collect, createProgram, floatArg, intArg, parseArgs, runMain } from '@adlc/core/cli';
 import { Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 const program = createProgram({
   name: 'consensus-synthesis',

@@ -2,7 +2,7 @@
 // review-calibration: declares the flags and hands them to the command (loaded lazily, so --help is fast).
 
 import { Option } from 'commander';
-import { createProgram, floatArg, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
+import { collect, createProgram, floatArg, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
 import pkg from '../package.json' with { type: 'json' };
 import { DEFAULTS } from './defaults.js';
 import { SCORERS } from './types.js';
@@ -18,10 +18,6 @@ Examples:
   review-calibration --review-cmd "my-reviewer {base}" --scorer repro --json
   review-calibration --review-cmd "my-reviewer {base}" --trials 5 --history calib.jsonl --report calib.html
   review-calibration --restore`;
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
 
 const program = createProgram({
   name: 'review-calibration',
