@@ -3,15 +3,50 @@
 //    the hot paths read and compile one file. Only commander (needed by every parse) is imported
 //    statically; the heavy libraries stay external and are reached through the `import()`s core
 //    already makes lazily, and the code only a run needs becomes lazily-loaded `cli-lazy-*` chunks.
-//  - the library entry `dist/index.js` with its types, which keeps importing `@adlc/core`.
+//  - the library entry `dist/index.js` with its types, which keeps importing `@adlc/core`, and the
+//    list of JSON outputs the schema step reads (`dist/json-schemas.js`, see scripts/build-schemas.mjs).
 // Each package's tsup.config.ts re-exports this. test/cli-bundle.test.ts (in core) checks the result.
 import { rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { defineConfig, type Options } from 'tsup';
+
+type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 
 /** Loaded only behind `import()` in the bin (the bundle must declare them as dependencies). */
 export const LAZY_EXTERNALS = ['@anthropic-ai/sdk', '@google/genai', 'openai', 'execa', 'simple-git', 'typescript', 'zod', 'picomatch'];
 
-const common: Options = { format: ['esm'], target: 'node20', platform: 'node', splitting: true, clean: false };
+/**
+ * A CLI imports its own package.json for `--version` (read once, at build time). The bundle keeps
+ * only the name and version of it, not the workspace's dependency specifiers. Each importer gets
+ * its own copy: a manifest shared by the CLI entry and a lazily loaded module would become a chunk
+ * the entry imports statically, and the entry must load nothing but what declaring the flags needs.
+ */
+export const manifestVersionOnly: EsbuildPlugin = {
+  name: 'manifest-version-only',
+  setup(build) {
+    // The module's name is relative (it shows in the bundle's comments); the file travels in pluginData.
+    build.onResolve({ filter: /^\.\.?\/(?:.*\/)?package\.json$/ }, (args) => {
+      const file = path.resolve(args.resolveDir, args.path);
+      const name = `${path.relative(process.cwd(), file)}?from=${path.relative(process.cwd(), args.importer)}`;
+      return { path: name, namespace: 'manifest-version', pluginData: { file } };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'manifest-version' }, async (args) => {
+      const { file } = args.pluginData as { file: string };
+      const { name, version } = JSON.parse(await readFile(file, 'utf8')) as { name: string; version: string };
+      return { contents: JSON.stringify({ name, version }), loader: 'json' };
+    });
+  },
+};
+
+const common: Options = {
+  format: ['esm'],
+  target: 'node20',
+  platform: 'node',
+  splitting: true,
+  clean: false,
+  esbuildPlugins: [manifestVersionOnly],
+};
 
 export default defineConfig((cli): Options[] => {
   // The two passes run at once and share dist/, so neither may clean it: clean here, once, before both.
@@ -30,7 +65,7 @@ export default defineConfig((cli): Options[] => {
     },
     {
       ...common,
-      entry: { index: 'src/index.ts' },
+      entry: { index: 'src/index.ts', 'json-schemas': 'src/json-schemas.ts' },
       dts: { entry: { index: 'src/index.ts' } },
     },
   ];

@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'cli-entry': 'src/cli-entry.ts', light: 'src/light.ts', 'testkit/index': 'src/testkit/index.ts' },
+  entry: { index: 'src/index.ts', 'cli-entry': 'src/cli-entry.ts', light: 'src/light.ts', 'testkit/index': 'src/testkit/index.ts', 'json-schemas': 'src/json-schemas.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

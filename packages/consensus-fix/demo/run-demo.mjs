@@ -1,6 +1,9 @@
-// The offline demo: runs consensus-fix on the shipped example (a real bug, its failing test and a
-// rails suite) with canned model answers from demo/answers.jsonl. No key, no network.
-// The example is copied into a fresh git repository in the OS temp dir, so the shipped files never change.
+// The offline demo: runs consensus-fix on the shipped examples (real bugs, their failing tests and
+// rails suites) with canned model answers. No key, no network. Each example is copied into a fresh
+// git repository in the OS temp dir, so the shipped files never change.
+//   1. example/ with --files: a duration parser (demo/answers.jsonl).
+//   2. example-localize/ without --files: a small CommonJS package whose bug consensus-fix has to
+//      find itself from the failing run (demo/answers-localize.jsonl).
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,37 +19,51 @@ if (!existsSync(cli)) {
   process.exit(1);
 }
 
-const work = mkdtempSync(join(tmpdir(), 'consensus-fix-demo-'));
 const gitEnv = { ...process.env, GIT_AUTHOR_NAME: 'demo', GIT_AUTHOR_EMAIL: 'demo@example.invalid', GIT_COMMITTER_NAME: 'demo', GIT_COMMITTER_EMAIL: 'demo@example.invalid' };
-const git = (...args) => execFileSync('git', args, { cwd: work, env: gitEnv, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
 
-let status = 1;
-try {
-  cpSync(join(pkg, 'example'), work, { recursive: true });
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('-c', 'commit.gpgsign=false', 'commit', '-q', '-m', 'example: duration parser with a bug');
-
-  const args = [
-    '--test-cmd', 'node --test test/hours.test.mjs',
-    '--rails', 'node --test',
-    '--files', 'src/duration.mjs',
-    '--n', '5',
-    '--apply',
-  ];
-  console.error(`demo: example copied to ${work} (a fresh git repository)`);
-  console.error('demo: the bug: parseDuration("12h") throws, because the hour group takes one digit');
-  console.error('demo: 5 canned answers: 2 agreeing fixes (one with other spacing), 1 that games the test and breaks the rails,');
-  console.error('demo:                  1 malformed answer, 1 that tries to write outside the repository');
-  console.error(`demo: consensus-fix ${args.map((a) => (a.includes(' ') ? JSON.stringify(a) : a)).join(' ')}\n`);
-
-  const env = { ...process.env, ADLC_PROVIDER: 'fixture', ADLC_FIXTURE: join(here, 'answers.jsonl') };
-  const run = spawnSync(process.execPath, [cli, ...args], { cwd: work, env, stdio: 'inherit' });
-  status = run.status ?? 1;
-
-  console.error(`\ndemo: consensus-fix exited ${status}; \`git diff --stat\` in the copy:\n${git('diff', '--stat').trimEnd()}`);
-  console.error('demo: the shipped example is untouched (the run happened in the copy, which is now removed)');
-} finally {
-  rmSync(work, { recursive: true, force: true });
+/** Copies `example` into a fresh repository, runs consensus-fix there with `answers`, removes the copy; the exit code. */
+function runExample({ example, answers, args, story }) {
+  const work = mkdtempSync(join(tmpdir(), 'consensus-fix-demo-'));
+  const git = (...a) => execFileSync('git', a, { cwd: work, env: gitEnv, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+  try {
+    cpSync(join(pkg, example), work, { recursive: true });
+    git('init', '-q', '-b', 'main');
+    git('add', '-A');
+    git('-c', 'commit.gpgsign=false', 'commit', '-q', '-m', `${example}: with a bug`);
+    console.error(`demo: ${example}/ copied to ${work} (a fresh git repository)`);
+    for (const line of story) console.error(`demo: ${line}`);
+    console.error(`demo: consensus-fix ${args.map((a) => (a.includes(' ') ? JSON.stringify(a) : a)).join(' ')}\n`);
+    const env = { ...process.env, ADLC_PROVIDER: 'fixture', ADLC_FIXTURE: join(here, answers) };
+    const status = spawnSync(process.execPath, [cli, ...args], { cwd: work, env, stdio: 'inherit' }).status ?? 1;
+    console.error(`\ndemo: consensus-fix exited ${status}; \`git diff --stat\` in the copy:\n${git('diff', '--stat').trimEnd()}`);
+    console.error(`demo: the shipped ${example}/ is untouched (the run happened in the copy, which is now removed)\n`);
+    return status;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
 }
-process.exit(status);
+
+const first = runExample({
+  example: 'example',
+  answers: 'answers.jsonl',
+  args: ['--test-cmd', 'node --test test/hours.test.mjs', '--rails', 'node --test', '--files', 'src/duration.mjs', '--n', '5', '--apply'],
+  story: [
+    'the bug: parseDuration("12h") throws, because the hour group takes one digit',
+    '5 canned answers: 2 agreeing fixes (one with other spacing), 1 that games the test and breaks the rails,',
+    '                  1 malformed answer, 1 that tries to write outside the repository',
+  ],
+});
+
+const second = runExample({
+  example: 'example-localize',
+  answers: 'answers-localize.jsonl',
+  args: ['--test-cmd', 'node --test test/tags.test.js', '--rails', 'node --test', '--n', '3', '--apply'],
+  story: [
+    'no --files this time: the package has 5 source files, and the failing test only requires its index.js',
+    'the bug: parseTags("Node JS, node js, Go") keeps "node-js" twice (a wrong value, nothing throws)',
+    'consensus-fix runs the test with coverage on, the rails beside it, and ranks the files to fix',
+    '3 canned answers: 2 agreeing fixes of lib/tags.js, 1 that edits the test instead (never allowed)',
+  ],
+});
+
+process.exit(first !== 0 ? first : second);

@@ -62,9 +62,10 @@ function assertSomeAnswered(results: FanResult[]): void {
   });
 }
 
-function runBaselineRails({ gates, ctx, reporter }: Pick<Run, 'gates' | 'ctx' | 'reporter'>): { result: Promise<CommandResult | undefined>; cancel: () => void } {
+function runBaselineRails({ gates, ctx, reporter, baselineRails }: Pick<Run, 'gates' | 'ctx' | 'reporter' | 'baselineRails'>): { result: Promise<CommandResult | undefined>; cancel: () => void } {
   const controller = new AbortController();
-  if (gates.rails === undefined) return { result: Promise.resolve(undefined), cancel: () => undefined };
+  // Localization already ran the rails on the untouched tree (for its coverage): that run is the baseline.
+  if (gates.rails === undefined || baselineRails !== undefined) return { result: Promise.resolve(baselineRails), cancel: () => undefined };
   reporter.progress('baseline: running --rails');
   const result = runGate(gates.rails, gates, ctx.cwd, controller.signal);
   // Observed here so a failure while the models are still answering is not an unhandled rejection.

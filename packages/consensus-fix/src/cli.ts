@@ -5,6 +5,7 @@ import { enableCompileCache } from '@adlc/core/light';
 import { Option } from 'commander';
 import { createProgram, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
 import { DEFAULTS, type ConsensusFixOptions } from './options.js';
+import pkg from '../package.json' with { type: 'json' };
 
 enableCompileCache(); // keeps the lazily loaded libraries' compiled code between runs (Node 22.1+)
 
@@ -13,6 +14,7 @@ const program = createProgram({
   description:
     'N-version programming for a failing test: N independent LLM fixes, each gated by the repro test and the regression rails, ' +
     'grouped by agreement; the smallest fix of the largest group wins.',
+  version: pkg.version,
   shared: ['tier', 'json', 'promptOnly', 'allowDirty'],
   defaultTier: DEFAULTS.tier,
   helpAfter: `Exit codes: 0 a consensus fix survived (or --n < 3 with a survivor), 2 no survivor or all-divergent, 1 operational error.
@@ -20,10 +22,13 @@ const program = createProgram({
 Examples:
   consensus-fix --test-cmd "node --test test/math.test.mjs" --rails "node --test" --files src/math.mjs --n 5
   consensus-fix --test-cmd "npm test -- -t add" --rails "npm test" --files src/add.ts --apply
+  consensus-fix --test-cmd "node --test test/proto.test.js" --localize-only   # which files would it fix?
   consensus-fix --restore`,
 })
   .option('--test-cmd <cmd>', 'shell command running the failing test (must fail now)')
-  .option('--files <paths>', 'comma-separated files the fix may change', listArg)
+  .option('--files <paths>', 'comma-separated files the fix may change (omitted: localized from the failing run)', listArg)
+  .option('--max-files <k>', 'without --files: how many localized files the fix may change', intArg(1, 50), DEFAULTS.maxFiles)
+  .option('--localize-only', 'print the ranking of the files to fix and exit 0 (no model call, no key, nothing written)')
   .option('--rails <cmd>', 'the full regression suite; a candidate survives only if it passes too')
   .option('--n <int>', 'number of independent candidates', intArg(1, 100), DEFAULTS.n)
   .option('--apply', 'write the winning fix (default: dry run)')

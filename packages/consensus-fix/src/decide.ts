@@ -1,7 +1,7 @@
 // The decide phase: the seed's rules applied to the settled candidates — group the survivors by
 // agreement, the verdict, the smallest fix of the largest group — gathered into the run's result.
 
-import type { CommandResult, FanResult } from '@adlc/core';
+import { sumUsage, type CommandResult, type FanResult } from '@adlc/core';
 import type { Asked } from './ask.js';
 import { decideVerdict, groupSurvivors, selectWinner } from './grouping.js';
 import { verdictMessage, type CandidateRecord, type RunResult } from './result.js';
@@ -34,6 +34,7 @@ export function decide(run: Run, candidates: CandidateRecord[], asked: Asked, pr
     usage: usageOf(asked.completions),
     durationMs: 0,
     warnings,
+    ...(run.localization ? { localization: run.localization } : {}),
   };
   if (chosen) {
     const record = candidates.find((c) => c.index === chosen.index)!;
@@ -65,10 +66,5 @@ export function failingLines(output: string, max = 12): string {
 
 function usageOf(completions: FanResult[]): RunResult['usage'] {
   const ok = completions.filter((c): c is Extract<FanResult, { ok: true }> => c.ok);
-  return {
-    inputTokens: ok.reduce((sum, c) => sum + c.completion.usage.inputTokens, 0),
-    outputTokens: ok.reduce((sum, c) => sum + c.completion.usage.outputTokens, 0),
-    calls: ok.length,
-    failedCalls: completions.length - ok.length,
-  };
+  return { ...sumUsage(...ok.map((c) => c.completion.usage)), calls: ok.length, failedCalls: completions.length - ok.length };
 }

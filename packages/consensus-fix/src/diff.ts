@@ -2,11 +2,10 @@
 // temp trees (a/ and b/) in the OS temp dir: one diff serves the changed-line count, the report and
 // the `--out` patch, and `git apply` accepts it.
 
-import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { opError } from '@adlc/core';
+import { parseHunkHeader, runGit } from '@adlc/core';
 
 export interface FileChange {
   /** Repository-relative, forward slashes. */
@@ -45,19 +44,12 @@ async function writeAt(abs: string, content: string): Promise<void> {
   await writeFile(abs, content);
 }
 
-function gitDiff(cwd: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      'git',
-      [...GIT_FLAGS, 'diff', '--no-index', ...DIFF_FLAGS, 'a', 'b'],
-      { cwd, maxBuffer: 256 * 1024 * 1024, env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' } },
-      (error, stdout, stderr) => {
-        // Exit 1 means "there are differences"; anything else is a failure.
-        const code: unknown = error ? (error as { code?: unknown }).code : 0;
-        if (code === 0 || code === 1) return resolve(stdout);
-        reject(opError(`git diff --no-index failed: ${String(stderr || error?.message).trim()}`, { hint: 'check that git is installed and on PATH' }));
-      },
-    );
+function gitDiff(dir: string): Promise<string> {
+  // Exit 1 means "there are differences"; anything else is a failure.
+  return runGit([...GIT_FLAGS, 'diff', '--no-index', ...DIFF_FLAGS, 'a', 'b'], {
+    cwd: dir,
+    env: { GIT_CONFIG_NOSYSTEM: '1', LC_ALL: 'C' },
+    okExitCodes: [0, 1],
   });
 }
 
@@ -81,10 +73,10 @@ export function countChangedLines(patch: string): number {
       }
       continue;
     }
-    const hunk = /^@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@/.exec(line);
+    const hunk = parseHunkHeader(line);
     if (hunk) {
-      oldLeft = hunk[1] === undefined ? 1 : Number(hunk[1]);
-      newLeft = hunk[2] === undefined ? 1 : Number(hunk[2]);
+      oldLeft = hunk.oldCount;
+      newLeft = hunk.newCount;
     }
   }
   return count;

@@ -2,6 +2,7 @@
 // the seed's way), or k at a time, each in a private copy of the tree. Either way every candidate
 // starts from the snapshot and the originals are restored in `finally`.
 
+import { mapLimit } from '@adlc/core';
 import type { ResolvedChange } from './candidate.js';
 import { runGates, type Gates } from './gates.js';
 import type { Prepared } from './prepare.js';
@@ -23,17 +24,14 @@ export async function evaluateAll(prepared: ReadonlyArray<Prepared>, gates: Gate
     for (const p of queue) await evaluateOne(p, gates, source.workspace, hooks);
     return;
   }
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    let workspace: Workspace | undefined;
-    while (next < queue.length) {
-      const p = queue[next]!;
-      next += 1;
-      workspace ??= await source.make();
-      await evaluateOne(p, gates, workspace, hooks);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(source.jobs, queue.length) }, worker));
+  // One private copy per lane, made when the lane starts its first candidate and reused after.
+  // On a failure (an interrupt) no further candidate starts and the running ones finish before
+  // this rejects, so the pool's copies are idle when the caller removes them.
+  const workspaces: Workspace[] = [];
+  await mapLimit(queue, source.jobs, async (p, _index, { lane }) => {
+    workspaces[lane] ??= await source.make();
+    await evaluateOne(p, gates, workspaces[lane], hooks);
+  });
 }
 
 async function evaluateOne(p: Prepared, gates: Gates, workspace: Workspace, hooks: EvaluateHooks): Promise<void> {

@@ -2,6 +2,10 @@
 // (validation, grouping, selection, rendering) and the --json schema are exported for orchestrators.
 
 export { ConsensusFixOutputSchema, PromptOnlyOutputSchema, RestoreOutputSchema, STAGES, type ConsensusFixOutput, type PromptOnlyOutput, type RestoreOutput, type Stage } from './schema.js';
+export { EvidenceSchema, LocalizationSchema, LocalizedFileSchema, LocalizeOnlyOutputSchema, type Evidence, type Localization, type LocalizedFile, type LocalizeOnlyOutput } from './localize/schema.js';
+export { scoreFile, rankFiles, WEIGHTS, type ScoreContext } from './localize/score.js';
+export { ochiai, scoreSpectrum, type Execution, type FileLines, type FileSpectrum } from './localize/spectrum.js';
+export { parseTraces, type RawFrame, type Trace } from './localize/frames.js';
 export { CandidateSchema, parseCandidate, validateCandidate, MAX_CONTENT_BYTES, type CandidateAnswer, type Discard, type DiscardReason, type ResolvedChange } from './candidate.js';
 export { normalizeWhitespace, changesetKey, groupSurvivors, selectWinner, decideVerdict, type Group, type Survivor, type Verdict } from './grouping.js';
 export { unifiedDiff, countChangedLines, type FileChange } from './diff.js';

@@ -25,12 +25,16 @@ export interface ConsensusFixOptions {
   out?: string | undefined;
   providers?: string[] | undefined;
   restore?: boolean | undefined;
+  /** Without --files: how many of the localized files the fix may change. */
+  maxFiles: number;
+  /** Rank the files to fix (needs no --files, no key), print the ranking and stop. */
+  localizeOnly?: boolean | undefined;
 }
 
 /** The options that have a default. */
-export type Defaulted = 'n' | 'tier' | 'timeout' | 'jobs' | 'normalize';
+export type Defaulted = 'n' | 'tier' | 'timeout' | 'jobs' | 'normalize' | 'maxFiles';
 
-export const DEFAULTS = { n: 3, tier: 'mid', timeout: 600, jobs: 1, normalize: 'whitespace' } as const satisfies Pick<ConsensusFixOptions, Defaulted>;
+export const DEFAULTS = { n: 3, tier: 'mid', timeout: 600, jobs: 1, normalize: 'whitespace', maxFiles: 3 } as const satisfies Pick<ConsensusFixOptions, Defaulted>;
 
 /** What a library caller passes: the defaulted options may be left out. */
 export type ConsensusFixInput = Omit<ConsensusFixOptions, Defaulted> & Partial<Pick<ConsensusFixOptions, Defaulted>>;
@@ -44,6 +48,7 @@ export function withDefaults(input: ConsensusFixInput): ConsensusFixOptions {
     timeout: input.timeout ?? DEFAULTS.timeout,
     jobs: input.jobs ?? DEFAULTS.jobs,
     normalize: input.normalize ?? DEFAULTS.normalize,
+    maxFiles: input.maxFiles ?? DEFAULTS.maxFiles,
   };
 }
 

@@ -1,31 +1,39 @@
 // The pre-flight phase: the failing test must fail now, or there is nothing to fix. Its output goes
-// into the prompt. In place, the journaled snapshot of --files is taken while the test runs.
+// into the prompt. In place, the journaled snapshot of --files is taken while the test runs. Without
+// --files, the run is observed (coverage on, the rails beside it) and the files to fix are localized
+// from it; the snapshot of those files is taken once they are known.
 
-import { FileSnapshot, opError, promptOnly, redactSecrets, type CommandResult, type Outcome } from '@adlc/core';
+import { FileSnapshot, opError, pass, promptOnly, redactSecrets, type CommandResult, type Outcome } from '@adlc/core';
 import { candidateTemperature } from './ask.js';
 import { runGate } from './gates.js';
+import { observeFailure, type Observation } from './localize/observe.js';
+import { renderLocalization } from './localize/render.js';
+import type { LocalizeOnlyOutput } from './localize/schema.js';
 import { TOOL } from './options.js';
 import { buildPrompt, SYSTEM_PROMPT } from './prompt.js';
+import { resolveFiles } from './setup.js';
 import type { Run } from './start-up.js';
 
 export interface Preflight {
   /** The pre-flight run of --test-cmd (non-zero exit, not timed out). */
   result: CommandResult;
+  /** Empty under --localize-only (no prompt is built). */
   prompt: string;
   /** The in-place snapshot (--jobs 1); undefined with copies or under --prompt-only. The caller closes it. */
   snapshot: FileSnapshot | undefined;
 }
 
-/** Pre-flight: run --test-cmd once (it must fail), build the prompt, and have the snapshot ready. */
+/** Pre-flight: run --test-cmd once (it must fail), localize when --files was omitted, build the prompt, and have the snapshot ready. */
 export async function preflight(run: Run): Promise<Preflight> {
-  const { opts, target, allowed, testCmd, gates, reporter, log } = run;
+  const { opts, testCmd, gates, reporter, log } = run;
   // In place, every write goes through the journaled snapshot, taken while the pre-flight runs (the
   // pre-flight writes nothing of ours); with copies the user's tree is only snapshotted by --apply.
-  const snapshotP = opts.jobs === 1 && !opts.promptOnly ? FileSnapshot.create({ root: target.root, files: allowed.map((f) => f.file), tool: TOOL }) : undefined;
-  snapshotP?.catch(() => undefined);
+  const wantsSnapshot = opts.jobs === 1 && !opts.promptOnly && !opts.localizeOnly;
+  let snapshotP = wantsSnapshot && !run.localizing ? takeSnapshot(run) : undefined;
+  const observation = run.localizing ? await observe(run) : undefined;
   try {
     reporter.progress(`pre-flight: ${testCmd}`);
-    const result = await runGate(testCmd, gates, run.ctx.cwd);
+    const result = await (observation?.failing ?? runGate(testCmd, gates, run.ctx.cwd));
     log.event('preflight', { exitCode: result.exitCode, timedOut: result.timedOut, durationMs: result.durationMs });
     if (result.timedOut) {
       throw opError(`pre-flight: \`${testCmd}\` did not finish within ${opts.timeout}s`, { hint: 'raise --timeout or give a faster --test-cmd' });
@@ -35,13 +43,50 @@ export async function preflight(run: Run): Promise<Preflight> {
         hint: 'give a --test-cmd that fails because of the bug',
       });
     }
-    const prompt = buildPrompt({ testCmd, output: result.outputTail, files: allowed.map((f) => ({ file: f.file, content: f.text })), rails: opts.rails });
+    if (observation) {
+      await localize(run, observation);
+      if (wantsSnapshot) snapshotP = takeSnapshot(run);
+    }
+    if (opts.localizeOnly) return { result, prompt: '', snapshot: undefined };
+    const prompt = buildPrompt({ testCmd, output: result.outputTail, files: run.allowed.map((f) => ({ file: f.file, content: f.text })), rails: opts.rails });
     log.file('prompt.txt', prompt);
     return { result, prompt, snapshot: await snapshotP };
   } catch (error) {
     await (await snapshotP?.catch(() => undefined))?.close();
     throw error;
+  } finally {
+    await observation?.dispose();
   }
+}
+
+function takeSnapshot(run: Run): Promise<FileSnapshot> {
+  const snapshot = FileSnapshot.create({ root: run.target.root, files: run.allowed.map((f) => f.file), tool: TOOL });
+  snapshot.catch(() => undefined);
+  return snapshot;
+}
+
+function observe(run: Run): Promise<Observation> {
+  const { target, ctx, testCmd, opts, gates } = run;
+  return observeFailure({ root: target.root, isRepo: target.isRepo, cwd: ctx.cwd, testCmd, rails: opts.rails, env: gates.env, timeoutMs: gates.timeoutMs });
+}
+
+/** The localized files become the files the fix may change; the ranking goes to stderr and the run log. */
+async function localize(run: Run, observation: Observation): Promise<void> {
+  const { opts, reporter, log, target } = run;
+  reporter.progress('localizing the files to fix');
+  const localization = await observation.localize(opts.maxFiles);
+  run.baselineRails = await observation.rails;
+  run.localization = localization;
+  log.event('localization', localization);
+  log.file('localization.json', JSON.stringify(localization, null, 2));
+  if (opts.localizeOnly) return;
+  if (localization.files.length === 0) {
+    throw opError('localization found no source file to fix: no stack frame, executed function or import of the failing test points at one', {
+      hint: 'name the files the fix may change with --files',
+    });
+  }
+  reporter.info(`${TOOL}: ${renderLocalization(localization)}`);
+  run.allowed = resolveFiles(localization.files.map((f) => f.file), target.root, target.root);
 }
 
 /** --prompt-only: the prompt the pre-flight built, shown instead of sent. */
@@ -49,4 +94,10 @@ export function showPrompt(run: Run, prompt: string): Outcome {
   const { opts, ctx } = run;
   const label = `candidate prompt (sent ${opts.n} time${opts.n === 1 ? '' : 's'}; temperature 0 for candidate 0, ${candidateTemperature(1)} for the others)`;
   return promptOnly([{ label, system: redactSecrets(SYSTEM_PROMPT, ctx.env), prompt: redactSecrets(prompt, ctx.env) }], Boolean(opts.json));
+}
+
+/** --localize-only: the ranking, as text or as exactly `{localization}`. */
+export function showLocalization(run: Run): Outcome<LocalizeOnlyOutput> {
+  const doc: LocalizeOnlyOutput = { localization: run.localization ?? { files: [], tookMs: 0 } };
+  return pass(doc, run.opts.json ? { json: doc } : { text: renderLocalization(doc.localization) });
 }

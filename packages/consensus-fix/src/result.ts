@@ -1,7 +1,9 @@
 // The run's result as data, and the pure mapping to the `--json` document.
 
+import type { Usage } from '@adlc/core';
 import type { Discard, ResolvedChange } from './candidate.js';
 import type { Group, Verdict } from './grouping.js';
+import type { Localization } from './localize/schema.js';
 import type { ConsensusFixOutput, Stage } from './schema.js';
 
 export type Normalize = 'whitespace' | 'syntax';
@@ -46,9 +48,12 @@ export interface RunResult {
   message: string;
   baseline: { testExitCode: number | null; railsExitCode: number | null; railsTimedOut: boolean };
   postApply: { testExitCode: number | null; railsExitCode: number | null; passed: boolean } | null;
-  usage: { inputTokens: number; outputTokens: number; calls: number; failedCalls: number };
+  /** `estimated` when a provider reports no token counts (command, fixture): characters ÷ 4. */
+  usage: Usage & { calls: number; failedCalls: number };
   durationMs: number;
   warnings: string[];
+  /** The ranking that chose the files, when --files was omitted. */
+  localization?: Localization | undefined;
 }
 
 export const ALL_DIVERGENT_MESSAGE = 'all-divergent: spec ambiguity — escalate';
@@ -91,7 +96,12 @@ export function toJson(result: RunResult): Json {
     jobs: result.jobs,
     normalize: result.normalize,
     warnings: [...result.warnings],
+    ...(result.localization ? { localization: localizationJson(result.localization) } : {}),
   };
+}
+
+function localizationJson(localization: Localization): NonNullable<Json['localization']> {
+  return { files: localization.files.map((f) => ({ file: f.file, score: f.score, evidence: structuredClone(f.evidence) })), tookMs: localization.tookMs };
 }
 
 function summaryJson(result: RunResult): Json['summary'] {

@@ -7,7 +7,7 @@ import type { Outcome } from '@adlc/core';
 import { ask } from './ask.js';
 import { decide } from './decide.js';
 import { withDefaults, type ConsensusFixInput, type RunContext } from './options.js';
-import { preflight, showPrompt } from './preflight.js';
+import { preflight, showLocalization, showPrompt } from './preflight.js';
 import { restoreJournals } from './restore.js';
 import { settle } from './settle.js';
 import { openReporter, startUp } from './start-up.js';
@@ -22,6 +22,7 @@ export async function consensusFix(input: ConsensusFixInput, ctx: RunContext): P
 
   const run = await startUp(opts, ctx, reporter, started);
   const { prompt, result: preflightRun, snapshot } = await preflight(run);
+  if (opts.localizeOnly) return showLocalization(run);
   if (opts.promptOnly) return showPrompt(run, prompt);
 
   const pool = opts.jobs > 1 ? new CopyPool() : undefined;

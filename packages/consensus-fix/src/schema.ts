@@ -1,8 +1,11 @@
 // The documented shape of `--json` output: the seed's fields (summary, groups, winner,
 // discardedDetails) unchanged, plus additions. Exported so orchestrators can validate it.
 
-import { RestoreReportSchema } from '@adlc/core';
+import { RestoreReportSchema, UsageSchema } from '@adlc/core';
 import { z } from 'zod';
+import { LocalizationSchema } from './localize/schema.js';
+
+export { EvidenceSchema, LocalizationSchema, LocalizedFileSchema, LocalizeOnlyOutputSchema, type Evidence, type Localization, type LocalizedFile, type LocalizeOnlyOutput } from './localize/schema.js';
 
 const count = z.number().int().nonnegative();
 const exitCode = z.number().int().nullable();
@@ -78,12 +81,14 @@ export const ConsensusFixOutputSchema = z.object({
   postApply: z
     .object({ testExitCode: exitCode, railsExitCode: exitCode, passed: z.boolean() })
     .nullable(),
-  usage: z.object({ inputTokens: count, outputTokens: count, calls: count, failedCalls: count }),
+  usage: UsageSchema.extend({ calls: count, failedCalls: count }),
   durationMs: count,
   n: count,
   jobs: count,
   normalize: z.enum(['whitespace', 'syntax']),
   warnings: z.array(z.string()),
+  /** Present when --files was omitted: the ranking that chose the files the fix may change. */
+  localization: LocalizationSchema.optional(),
 });
 export type ConsensusFixOutput = z.infer<typeof ConsensusFixOutputSchema>;
 

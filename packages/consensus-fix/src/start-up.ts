@@ -2,8 +2,9 @@
 // fix may change, the dirty-tree guard, the providers, the run log and the gates. It is on the
 // critical path, so the git processes and module loads that do not depend on one another overlap.
 
-import { assertCleanTree, createReporter, dirtyFiles, opError, preloadCommandRunner, prewarmProviders, recoverJournals, type ProviderId, type Reporter } from '@adlc/core';
+import { assertCleanTree, createReporter, dirtyFiles, opError, preloadCommandRunner, prewarmProviders, recoverJournals, type CommandResult, type ProviderId, type Reporter } from '@adlc/core';
 import type { Gates } from './gates.js';
+import type { Localization } from './localize/schema.js';
 import { RunLog } from './log-dir.js';
 import { TOOL, type ConsensusFixOptions, type RunContext } from './options.js';
 import { findTarget, resolveFiles, resolveProviders, type AllowedFile, type Target } from './setup.js';
@@ -18,7 +19,14 @@ export interface Run {
   started: number;
   testCmd: string;
   target: Target;
+  /** --files, or (without it) the localized files once the pre-flight has settled them. */
   allowed: AllowedFile[];
+  /** True when --files was omitted: the pre-flight localizes the files to fix. */
+  localizing: boolean;
+  /** The ranking, once the pre-flight localized (undefined with --files). */
+  localization?: Localization;
+  /** The rails already run on the untouched tree (by localization), reused as the baseline. */
+  baselineRails?: CommandResult | undefined;
   /** Empty under --prompt-only (no key needed). */
   providers: ProviderId[];
   gates: Gates;
@@ -35,20 +43,21 @@ export function openReporter(opts: ConsensusFixOptions, ctx: RunContext): Report
 /** Start-up: recover a killed run's files, guard the tree, resolve files and providers, open the log. */
 export async function startUp(opts: ConsensusFixOptions, ctx: RunContext, reporter: Reporter, started: number): Promise<Run> {
   const { testCmd, files } = requireInputs(opts);
+  const localizing = files === undefined;
   // Recovery is keyed by the git common dir, the same from any subdirectory.
   const log0 = (line: string) => reporter.info(`${TOOL}: ${line}`);
   const targetP = findTarget(ctx.cwd);
   const recoveredP = recoverJournals({ cwd: ctx.cwd, log: log0 });
   // A killed run's files come back before the dirty guard looks at the tree; the status started now is
   // only trusted when that recovery restored nothing (then nothing in the work tree changed).
-  const checkDirty = !opts.promptOnly && !opts.allowDirty;
+  const checkDirty = !opts.promptOnly && !opts.localizeOnly && !opts.allowDirty;
   const earlyStatus = checkDirty ? dirtyFiles(ctx.cwd) : undefined;
   earlyStatus?.catch(() => undefined);
   const warmed = preloadCommandRunner();
   const [target, recovered] = await Promise.all([targetP, recoveredP]);
   sweepStaleCopies();
-  const allowed = resolveFiles(files, ctx.cwd, target.root);
-  const providers = opts.promptOnly ? [] : resolveProviders(opts.providers, ctx.env);
+  const allowed = files === undefined ? [] : resolveFiles(files, ctx.cwd, target.root);
+  const providers = opts.promptOnly || opts.localizeOnly ? [] : resolveProviders(opts.providers, ctx.env);
   // The SDKs load while git, the pre-flight and the baseline run, not after.
   if (providers.length > 0) prewarmProviders(providers, { env: ctx.env, cwd: ctx.cwd });
   if (checkDirty) {
@@ -58,17 +67,20 @@ export async function startUp(opts: ConsensusFixOptions, ctx: RunContext, report
   await warmed;
 
   const { log, warnings, warn } = openRunLog(opts, ctx, reporter);
-  if (opts.rails === undefined) warn('no --rails: candidates are checked only against --test-cmd, so a fix that breaks other tests can win');
+  if (opts.rails === undefined && !opts.localizeOnly) warn('no --rails: candidates are checked only against --test-cmd, so a fix that breaks other tests can win');
   if (opts.jobs > 1) assertCopySafe([testCmd, opts.rails], target.root);
   const gates: Gates = { testCmd, rails: opts.rails, timeoutMs: opts.timeout * 1000, env: ctx.env };
-  log.event('start', { n: opts.n, jobs: opts.jobs, files: allowed.map((f) => f.file), testCmd, rails: opts.rails ?? null });
-  return { opts, ctx, reporter, started, testCmd, target, allowed, providers, gates, log, warnings, warn };
+  log.event('start', { n: opts.n, jobs: opts.jobs, files: localizing ? null : allowed.map((f) => f.file), testCmd, rails: opts.rails ?? null, localize: localizing });
+  return { opts, ctx, reporter, started, testCmd, target, allowed, localizing, providers, gates, log, warnings, warn };
 }
 
-/** The two flags without which there is nothing to run. */
-function requireInputs(opts: ConsensusFixOptions): { testCmd: string; files: string[] } {
+/** --test-cmd, without which there is nothing to run, and --files (undefined: localized). */
+function requireInputs(opts: ConsensusFixOptions): { testCmd: string; files: string[] | undefined } {
   if (!opts.testCmd?.trim()) throw opError('--test-cmd is required', { hint: 'give the command that runs the failing test, e.g. --test-cmd "node --test test/x.test.mjs"' });
-  if (!opts.files?.length) throw opError('--files is required', { hint: 'give the source files the fix may change, e.g. --files src/a.mjs,src/b.mjs' });
+  if (opts.files !== undefined && opts.files.length === 0) throw opError('--files lists no file', { hint: 'give the source files the fix may change, comma-separated, or leave --files out to localize them' });
+  if (opts.localizeOnly && opts.files !== undefined) {
+    throw opError('--localize-only ranks the files to fix, so it takes no --files', { hint: 'leave --files out, or drop --localize-only' });
+  }
   return { testCmd: opts.testCmd, files: opts.files };
 }
 

@@ -42,6 +42,8 @@ describe('gate verdicts', () => {
     expect(doc.winner!.changes[0]!.file).toBe('src/calc.mjs');
     expect(doc.baseline).toEqual({ testExitCode: 1, railsExitCode: 1, railsTimedOut: false });
     expect(doc.usage.calls).toBe(3);
+    // The APIs report real token counts: nothing is marked as an estimate.
+    expect(doc.usage.estimated).toBeUndefined();
     expect(bytes(r, 'src/calc.mjs').toString()).toBe(BUGGY);
     expect(r.status()).toBe('');
     // Candidate 0 at temperature 0, the others above it.
@@ -49,6 +51,21 @@ describe('gate verdicts', () => {
     expect(temps).toEqual([0, 0.8, 0.8]);
     expect(suite.server.requests[0]!.prompt).toContain('add(2, 3) should be 5, got -1');
     expect(suite.server.requests[0]!.prompt).toContain(BUGGY.trimEnd());
+  });
+
+  it('a provider that counts no tokens (fixture): --json usage is marked estimated, in the output and through the schema', async () => {
+    const r = repo();
+    const scratch = mkdtempSync(join(tmpdir(), 'cf-estimated-'));
+    dirs.push(scratch);
+    const fixture = join(scratch, 'answers.jsonl');
+    writeFileSync(fixture, `${[fix(FIX), fix(FIX), fix(FIX)].map((a) => JSON.stringify(a)).join('\n')}\n`);
+    const res = await runCli(BIN, [...BASE_ARGS, '--json'], { cwd: r.dir, env: { ADLC_PROVIDER: 'fixture', ADLC_FIXTURE: fixture } });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout).usage).toMatchObject({ estimated: true, calls: 3, failedCalls: 0 });
+    const doc = parseOutput(res.stdout);
+    expect(doc.usage.estimated).toBe(true);
+    expect(doc.usage.inputTokens).toBeGreaterThan(0);
+    expect(r.status()).toBe('');
   });
 
   it('exit 2: no survivors', async () => {

@@ -32,6 +32,7 @@ describe('defaults are declared once', () => {
       '--timeout': DEFAULTS.timeout,
       '--jobs': DEFAULTS.jobs,
       '--normalize': DEFAULTS.normalize,
+      '--max-files': DEFAULTS.maxFiles,
     });
   });
 

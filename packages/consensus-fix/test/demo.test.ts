@@ -23,8 +23,9 @@ function treeHash(dir: string): string {
 }
 
 describe('demo', () => {
-  it('runs offline with the fixture provider, exits 0 and leaves the example unchanged', async () => {
+  it('runs offline with the fixture provider, exits 0 and leaves the examples unchanged', async () => {
     const before = treeHash(join(pkg, 'example'));
+    const beforeLocalize = treeHash(join(pkg, 'example-localize'));
     const res = await runCli(join(pkg, 'demo', 'run-demo.mjs'), [], { cwd: pkg, env: {} });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stdout).toMatch(/#2 +failed +rails gate/);
@@ -33,5 +34,11 @@ describe('demo', () => {
     expect(res.stdout).toContain('group 0: 2 candidates (#0, #1)');
     expect(res.stdout).toContain('after apply: test exit 0, rails exit 0');
     expect(treeHash(join(pkg, 'example'))).toBe(before);
+    // The second example has no --files: the ranking picks lib/tags.js, and the answer editing the test is refused.
+    expect(res.stderr).toMatch(/the fix may change 3 files\n {2}1\. lib\/tags\.js /);
+    expect(res.stdout).toMatch(/#2 +discarded +outside-files/);
+    expect(res.stdout.match(/after apply: test exit 0, rails exit 0/g)).toHaveLength(2);
+    expect(res.stderr).toContain(' lib/tags.js | 5 ++---');
+    expect(treeHash(join(pkg, 'example-localize'))).toBe(beforeLocalize);
   });
 });

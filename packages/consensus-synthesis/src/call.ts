@@ -1,8 +1,9 @@
-// One model call for a reviewer or a chairman, settled into data: the answer, or the real cause
-// of the failure (timeout, HTTP status and the provider's message, missing key). Interrupts and
-// internal errors are not a reviewer's failure; they end the run.
+// Model calls for reviewers and chairmen, settled into data: the answer, or the real cause of the
+// failure (timeout, HTTP status and the provider's message, missing key). The calls go through
+// core's fan, so its rule holds here too: interrupts and internal errors are not a reviewer's
+// failure; they end the run.
 
-import { complete, modelFor, OpError, ProviderError, redactSecrets, type Tier, type Usage } from '@adlc/core';
+import { fan, redactSecrets, type FanResult, type FanTarget, type Tier, type Usage } from '@adlc/core';
 import type { ReviewerSpec } from './reviewers.js';
 
 export interface CallOptions {
@@ -18,36 +19,59 @@ export type Settled =
 
 const NO_USAGE: Usage = { inputTokens: 0, outputTokens: 0 };
 
+/**
+ * The same prompt to every spec at once (all in flight together), each asked exactly once (core's
+ * retries on 429/5xx/connection errors aside), at the provider's default temperature. A spec
+ * without its key settles as that spec's failure; results are in the order of `specs`.
+ */
+export async function callModels(
+  specs: readonly ReviewerSpec[],
+  prompt: string,
+  opts: CallOptions & { onSettled?: (settled: Settled, done: number) => void },
+): Promise<Settled[]> {
+  const results = await fan(specs.length, prompt, {
+    providers: specs.map(targetOf),
+    concurrency: specs.length,
+    temperature: () => undefined,
+    configErrors: 'settle',
+    tier: opts.tier,
+    timeoutMs: opts.timeoutMs,
+    env: opts.env,
+    cwd: opts.cwd,
+    ...(opts.onSettled ? { onSettled: (result, done) => opts.onSettled?.(toSettled(specs[result.slot]!, result, opts.env), done) } : {}),
+  });
+  return results.map((result) => toSettled(specs[result.slot]!, result, opts.env));
+}
+
+/** One call (a chairman's). */
 export async function callModel(spec: ReviewerSpec, prompt: string, opts: CallOptions): Promise<Settled> {
-  const model = modelFor(spec.provider, { tier: opts.tier, ...(spec.command ? { command: spec.command } : {}) }, opts.env);
-  const started = Date.now();
-  const failed = (status: 'timeout' | 'error', error: string): Settled => ({
+  const [settled] = await callModels([spec], prompt, opts);
+  return settled!;
+}
+
+function targetOf(spec: ReviewerSpec): FanTarget {
+  return { provider: spec.provider, ...(spec.command ? { command: spec.command } : {}) };
+}
+
+/** A fan slot as this tool reports it: an empty answer is a failure too, and no error text carries a key. */
+export function toSettled(spec: ReviewerSpec, result: FanResult, env: NodeJS.ProcessEnv): Settled {
+  const failed = (status: 'timeout' | 'error', error: string, durationMs: number): Settled => ({
     ok: false,
     spec,
-    model,
+    model: result.model,
     status,
-    error: redactSecrets(error, opts.env),
-    durationMs: Date.now() - started,
+    error: redactSecrets(error, env),
+    durationMs,
     usage: NO_USAGE,
   });
-  try {
-    const completion = await complete(prompt, {
-      provider: spec.provider,
-      tier: opts.tier,
-      timeoutMs: opts.timeoutMs,
-      env: opts.env,
-      cwd: opts.cwd,
-      ...(spec.command ? { command: spec.command } : {}),
-    });
-    if (completion.text.trim() === '') return failed('error', `${spec.provider} (${completion.model}) returned an empty answer`);
+  if (result.ok) {
+    const { completion } = result;
+    if (completion.text.trim() === '') return failed('error', `${spec.provider} (${completion.model}) returned an empty answer`, completion.durationMs);
     return { ok: true, spec, model: completion.model, text: completion.text, durationMs: completion.durationMs, usage: completion.usage };
-  } catch (error) {
-    if (ProviderError.isInstance(error)) {
-      const attempts = error.attempts > 1 ? ` (after ${error.attempts} attempts)` : '';
-      return failed(error.status === 'timeout' ? 'timeout' : 'error', `${error.message}${attempts}`);
-    }
-    // A reviewer named but not configured (no key) is that reviewer's failure, not the run's.
-    if (OpError.isInstance(error)) return failed('error', `${spec.provider}: ${error.message}`);
-    throw error;
   }
+  const { error } = result;
+  // A reviewer named but not configured (no key) is that reviewer's failure, not the run's.
+  if (error.status === 'not configured') return failed('error', `${spec.provider}: ${error.detail}`, result.durationMs);
+  const attempts = error.attempts > 1 ? ` (after ${error.attempts} attempts)` : '';
+  return failed(error.status === 'timeout' ? 'timeout' : 'error', `${error.message}${attempts}`, result.durationMs);
 }

@@ -3,18 +3,17 @@
 // --help stays fast.
 
 import { enableCompileCache } from '@adlc/core/light';
-import { createProgram, floatArg, intArg, parseArgs, runMain } from '@adlc/core/cli';
+import { collect, createProgram, floatArg, intArg, parseArgs, runMain } from '@adlc/core/cli';
 import { Option } from 'commander';
+import pkg from '../package.json' with { type: 'json' };
 
 enableCompileCache(); // keeps the lazily loaded libraries' compiled code between runs (Node 22.1+)
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 const program = createProgram({
   name: 'consensus-synthesis',
   description:
     'Several models review a diff (or answer a design question) in parallel; a blind chairman compiles a three-tier consensus CI can gate on.',
-  version: '0.1.0',
+  version: pkg.version,
   shared: ['json', 'promptOnly', 'tier'],
   defaultTier: 'mid',
   helpAfter: `Examples:

@@ -1,7 +1,6 @@
 // From settled calls to the structured result: per-reviewer parsing, blind letters, the parsed
 // consensus with the single-reviewer rule, and the warnings a degraded run must show. Pure.
 
-import type { Usage } from '@adlc/core';
 import type { Settled } from './call.js';
 import { decideGate } from './gate.js';
 import { enforceHighAgreement } from './high-agreement.js';
@@ -98,11 +97,4 @@ export function buildConsensus(
     recommendationText: parsed.recommendationText,
   };
   return { consensus, gate: decideGate(mode, { ...consensus, recommendation: agreed.recommendation }, failOn), warnings };
-}
-
-export function addUsage(...usages: Usage[]): Usage {
-  return usages.reduce((sum, u) => ({ inputTokens: sum.inputTokens + u.inputTokens, outputTokens: sum.outputTokens + u.outputTokens }), {
-    inputTokens: 0,
-    outputTokens: 0,
-  });
 }

@@ -6,10 +6,10 @@
 import { randomInt } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createReporter, gateFail, mulberry32, opError, pass, prewarmProviders, promptOnly, writeFileAtomic, type Outcome, type Reporter } from '@adlc/core';
-import type { CallOptions, Settled } from './call.js';
+import { createReporter, gateFail, mulberry32, opError, pass, prewarmProviders, promptOnly, sumUsage, writeFileAtomic, type Outcome, type Reporter } from '@adlc/core';
+import { callModels, type CallOptions, type Settled } from './call.js';
 import { chairPromptFor } from './chair-prompt.js';
-import { addUsage, buildConsensus, reviewerResults, synthesisProblem, type BuiltConsensus } from './consensus.js';
+import { buildConsensus, reviewerResults, synthesisProblem, type BuiltConsensus } from './consensus.js';
 import { buildStage1Input, type Stage1Input } from './inputs.js';
 import { assignLetters } from './letters.js';
 import { checkOptions, type Options, type RawOptions } from './options.js';
@@ -20,11 +20,12 @@ import { renderReport, writeReport, type ReportInput } from './report.js';
 import { chairmenFor, defaultReviewers, parseReviewerList, type ReviewerSpec } from './reviewers.js';
 import { toSarif } from './sarif.js';
 import type { Chairman, ConsensusOutput, ReviewerResult } from './schema.js';
-import { collectReviews } from './stage1.js';
 import { terminalSafe } from './terminal-safe.js';
 import { chair, type ChairResult } from './stage2.js';
+import pkg from '../package.json' with { type: 'json' };
 
-export const VERSION = '0.1.0';
+/** The package's version (SARIF's tool.driver.version). */
+export const VERSION: string = pkg.version;
 
 export interface RunDeps {
   env: NodeJS.ProcessEnv;
@@ -153,7 +154,7 @@ async function askReviewers(run: Run, input: Stage1Input): Promise<Settled[]> {
   if (redactor.total.count > 0) reporter.warn(`redacted ${redactor.total.count} secret(s) before sending (see the report for kinds)`);
   const total = run.reviewers.length;
   reporter.progress(`Stage 1: Collecting reviews... 0/${total} complete`);
-  const settled = await collectReviews(input.prompt, run.reviewers, {
+  const settled = await callModels(run.reviewers, input.prompt, {
     ...run.callOpts,
     onSettled: (_s, done) => reporter.progress(`Stage 1: Collecting reviews... ${done}/${total} complete`),
   });
@@ -271,7 +272,7 @@ async function write(run: Run, stage1: Stage1, stage2: Chaired, decided: Decided
     redactions: redactionsOf(run.redactor),
     truncated: stage1.reportBase.truncated,
     warnings,
-    usage: addUsage(...stage1.settled.map((s) => s.usage), stage2.result.usage),
+    usage: sumUsage(...stage1.settled.map((s) => s.usage), stage2.result.usage),
   };
   const output = opts.json ? { json: doc } : { text: renderText(doc) };
   return built.gate.failed ? gateFail(doc, output) : pass(doc, output);

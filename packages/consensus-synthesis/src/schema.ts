@@ -1,6 +1,7 @@
 // The --json document of consensus-synthesis, as zod schemas. Exported so orchestrators (and
 // review-calibration) can validate it; fields are only ever added, never renamed.
 
+import { UsageSchema } from '@adlc/core';
 import { z } from 'zod';
 
 export const SEVERITIES = ['CRITICAL', 'IMPORTANT', 'SUGGESTION'] as const;
@@ -22,10 +23,8 @@ export type RecommendationCode = (typeof RECOMMENDATIONS)[number];
 export const REVIEWER_STATUSES = ['ok', 'timeout', 'error'] as const;
 export type ReviewerStatus = (typeof REVIEWER_STATUSES)[number];
 
-export const UsageSchema = z.object({
-  inputTokens: z.number().int().nonnegative(),
-  outputTokens: z.number().int().nonnegative(),
-});
+// Tokens spent: core's schema; `estimated: true` when a provider reports no counts (command, fixture).
+export { UsageSchema };
 
 /** One issue a stage-1 reviewer raised. `file` is repository-relative; `line` 1-based, new side. */
 export const FindingSchema = z.object({

@@ -3,7 +3,7 @@
 
 import { callModel, type CallOptions, type Settled } from './call.js';
 import type { ReviewerSpec } from './reviewers.js';
-import type { Usage } from '@adlc/core';
+import { sumUsage, type Usage } from '@adlc/core';
 import type { AttemptFailure } from './schema.js';
 
 export type ChairResult =
@@ -21,12 +21,11 @@ export async function chair(
 ): Promise<ChairResult> {
   const failed: AttemptFailure[] = [];
   // Tokens spent on every attempt, a rejected answer's included.
-  const usage: Usage = { inputTokens: 0, outputTokens: 0 };
+  let usage = sumUsage();
   for (const spec of chairmen) {
     opts.onAttempt?.(spec);
     const settled = await callModel(spec, prompt, opts);
-    usage.inputTokens += settled.usage.inputTokens;
-    usage.outputTokens += settled.usage.outputTokens;
+    usage = sumUsage(usage, settled.usage);
     if (!settled.ok) {
       failed.push({ name: spec.name, provider: spec.provider, model: settled.model, status: settled.status, error: settled.error });
       continue;

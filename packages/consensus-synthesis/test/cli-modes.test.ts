@@ -191,6 +191,13 @@ process.stdin.on('data', (d) => (s += d)).on('end', () => {
     expect(doc.chairman!.name).toBe(`command:node ${chairScript}`);
     expect(doc.consensus.high).toHaveLength(1);
     expect(doc.consensus.high[0]!.reviewers.sort()).toEqual([`command:node ${chairScript}`, `command:node ${chairScript} --second`].sort());
+    // A command counts no tokens: the usage is an estimate and says so, per reviewer and in the sum,
+    // in the printed document and through the exported schema.
+    const raw = JSON.parse(result.stdout) as { usage: Record<string, unknown>; reviewers: Array<{ usage: Record<string, unknown> }> };
+    expect(raw.usage).toMatchObject({ estimated: true });
+    expect(raw.reviewers.map((r) => r.usage.estimated)).toEqual([true, true]);
+    expect(doc.usage.estimated).toBe(true);
+    expect(doc.usage.inputTokens).toBeGreaterThan(0);
     repo.cleanup();
   });
 

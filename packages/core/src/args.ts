@@ -161,3 +161,8 @@ export function floatArg(min: number, max: number) {
 export function listArg(value: string, previous: string[] = []): string[] {
   return [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
 }
+
+/** Option parser for a repeatable flag: each occurrence adds its value as given (commas included). */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}

@@ -12,6 +12,7 @@ export {
   intArg,
   floatArg,
   listArg,
+  collect,
   type ProgramSpec,
   type SharedFlag,
   type SharedOptions,

@@ -5,6 +5,7 @@ import { InterruptedError, OpError, ProviderError } from './errors.js';
 import { interruptSignal } from './interrupt.js';
 import { assertConfigured, requireProvider, resolveModel } from './providers/detect.js';
 import { providerFactories } from './providers/registry.js';
+import { sleep } from './sleep.js';
 import { toProviderError } from './providers/errors.js';
 import type { Provider, ProviderId, Tier, Usage } from './providers/types.js';
 
@@ -85,21 +86,6 @@ function retryBaseMs(env: NodeJS.ProcessEnv): number {
   return Number.isFinite(value) && value >= 0 ? value : 1000;
 }
 
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 class TimeoutReason extends Error {}
 
 export async function complete(prompt: string, opts: CompleteOptions = {}): Promise<Completion> {
@@ -174,7 +160,7 @@ export async function complete(prompt: string, opts: CompleteOptions = {}): Prom
         if (Date.now() - started + delayMs >= timeoutMs) throw lastError;
         opts.onRetry?.({ attempt, delayMs, error: providerError });
         try {
-          await delay(delayMs, controller.signal);
+          await sleep(delayMs, controller.signal);
         } catch {
           throw stopped(lastError);
         }

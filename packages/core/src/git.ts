@@ -1,34 +1,16 @@
-// The git queries the tools need (dirty check, commit diffs, file contents at a ref), on simple-git.
+// The git queries the tools need (dirty check, commit diffs, file contents at a ref), run through runGit.
 // Commands that take paths run at the top level, so every path in and out is repository-relative.
 
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { OpError } from './errors.js';
+import { parseHunkHeader } from './hunk-header.js';
+import { runGit } from './run-git.js';
 
 /** Runs `git <args>` in `cwd`; rejects with an OpError carrying git's stderr on any non-zero exit. */
-async function run(cwd: string, args: string[]): Promise<string> {
-  // Lazy: simple-git is only loaded by commands that touch git, keeping CLI start-up fast.
-  const { simpleGit } = await import('simple-git');
-  try {
-    const git = simpleGit({
-      baseDir: cwd,
-      // simple-git treats a non-zero exit with empty stderr as success; every failure must surface.
-      errors(error, result) {
-        if (error !== undefined) return error;
-        if (result.exitCode === 0) return undefined;
-        const stderr = Buffer.concat(result.stdErr).toString('utf8').trim();
-        return Buffer.from(stderr || `git exited with code ${result.exitCode}`);
-      },
-    });
-    // Paths given to git are file names, never glob patterns.
-    return await git.raw(['--literal-pathspecs', ...args]);
-  } catch (error) {
-    throw new OpError(`git ${args[0] ?? ''} failed in ${cwd}: ${describe(error)}`, { cause: error });
-  }
-}
-
-function describe(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).trim();
+function run(cwd: string, args: string[]): Promise<string> {
+  // Paths given to git are file names, never glob patterns.
+  return runGit(['--literal-pathspecs', ...args], { cwd });
 }
 
 /** A ref starting with '-' would be read by git as an option. */
@@ -160,10 +142,10 @@ async function changedLines(cwd: string, commit: string, file: string): Promise<
 /** New-side line numbers of every hunk in a `-U0` patch. */
 export function parseNewSideLines(patch: string): number[] {
   const lines: number[] = [];
-  for (const match of patch.matchAll(/^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/gm)) {
-    const start = Number(match[1]);
-    const count = match[2] === undefined ? 1 : Number(match[2]);
-    for (let line = start; line < start + count; line++) lines.push(line);
+  for (const text of patch.split('\n')) {
+    const hunk = parseHunkHeader(text);
+    if (hunk === null) continue;
+    for (let line = hunk.newStart; line < hunk.newStart + hunk.newCount; line++) lines.push(line);
   }
   return lines;
 }

@@ -5,6 +5,7 @@ export * from './cli-entry.js';
 export { JsonExtractError, type AdlcErrorCode, type JsonExtractReason } from './errors.js';
 export { ErrorOutputSchema, type ErrorOutput } from './error-output.js';
 export { type Provider, type GenerateRequest, type GenerateResult, type Usage } from './providers/types.js';
+export { UsageSchema, sumUsage, estimateUsage } from './usage.js';
 export {
   detectProvider,
   requireProvider,
@@ -18,7 +19,8 @@ export {
   NO_PROVIDER_MESSAGE,
 } from './providers/detect.js';
 export { complete, modelFor, prewarmProviders, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_TOKENS, type CompleteOptions, type Completion } from './complete.js';
-export { fan, DEFAULT_FAN_TEMPERATURE, type FanOptions, type FanResult } from './fan.js';
+export { fan, DEFAULT_FAN_TEMPERATURE, type FanOptions, type FanResult, type FanTarget } from './fan.js';
+export { mapLimit, type MapLimitOptions, type MapLimitSlot } from './map-limit.js';
 export { extractJson } from './json.js';
 export { redactSecrets, redactWithCount, secretValues, SECRET_PATTERNS, type Redaction } from './redact.js';
 export { interruptSignal, onInterrupt, installInterruptHandlers, throwIfInterrupted, killProcessGroup, INTERRUPT_EXIT_GRACE_MS, type InterruptCleanup, type InterruptReason } from './interrupt.js';
@@ -29,6 +31,8 @@ export { recoverJournals, type RecoveredJournal, type RecoverOptions, type KeptF
 export { restoreInterruptedRuns, toRestoreReport, RestoreReportSchema, type RestoreReport, type RestoreInterruptedOptions } from './restore-interrupted.js';
 export { git, isGitRepo, isDirty, dirtyFiles } from './git.js';
 export { assertCleanTree, type CleanTreeOptions } from './clean-tree.js';
+export { runGit, type RunGitOptions } from './run-git.js';
+export { parseHunkHeader, type HunkHeader } from './hunk-header.js';
 export * as mutate from './mutate/index.js';
 export { normalizeSyntax, parsesCleanly } from './syntax.js';
 export { isProcessAlive } from './process-alive.js';

@@ -3,6 +3,7 @@
 
 import { StringDecoder } from 'node:string_decoder';
 import { statSync } from 'node:fs';
+import type { Result, ResultPromise } from 'execa';
 import { OpError } from './errors.js';
 import { interruptSignal, killProcessGroup, onInterrupt } from './interrupt.js';
 
@@ -46,7 +47,6 @@ const DEFAULT_MAX_CAPTURE_BYTES = 20 * 1024 * 1024;
 
 type StopReason = 'timeout' | 'abort';
 
-/** Never throws for a non-zero exit; throws OpError when the shell cannot start, InterruptedError on Ctrl-C. */
 /**
  * Starts loading the process library (execa, ~100 ms) ahead of the first command, so a tool can
  * overlap that with its own start-up work. Safe to call any number of times.
@@ -58,19 +58,39 @@ export function preloadCommandRunner(): Promise<void> {
   );
 }
 
+/** Never throws for a non-zero exit; throws OpError when the shell cannot start, InterruptedError on Ctrl-C. */
 export async function runCommand(command: string, opts: RunCommandOptions): Promise<CommandResult> {
   const interrupt = interruptSignal();
   if (interrupt.aborted) throw interrupt.reason;
   const startedAt = Date.now();
-  const tailChars = opts.tailChars ?? DEFAULT_TAIL_CHARS;
   if (opts.signal?.aborted) return emptyResult(command, { aborted: true });
   assertDirectory(opts.cwd, command);
 
+  const spawned = await spawnShell(command, opts);
+  if (spawned === null) return emptyResult(command, { aborted: true });
+  const { child } = spawned;
+  const output = collectOutput(child, opts);
+  const guard = guardChild(child, opts);
+  try {
+    const result = await child;
+    if (interrupt.aborted) throw interrupt.reason;
+    return settleResult(command, result, guard.stopReason(), output, startedAt);
+  } finally {
+    guard.release();
+  }
+}
+
+/**
+ * Phase 1: the shell, in its own process group; null when the caller aborted while execa loaded.
+ * Wrapped in an object: the child is itself a promise, which an async function would await.
+ */
+async function spawnShell(command: string, opts: RunCommandOptions): Promise<{ child: ResultPromise } | null> {
   // Lazy: execa is only needed once a command actually runs, not at CLI start-up.
   const { execa } = await import('execa');
   // A signal may have arrived during the import; nothing may start after Ctrl-C.
+  const interrupt = interruptSignal();
   if (interrupt.aborted) throw interrupt.reason;
-  if (opts.signal?.aborted) return emptyResult(command, { aborted: true });
+  if (opts.signal?.aborted) return null;
   const child = execa(command, {
     shell: true,
     cwd: opts.cwd,
@@ -81,7 +101,19 @@ export async function runCommand(command: string, opts: RunCommandOptions): Prom
     reject: false,
     windowsHide: true,
   });
+  return { child };
+}
 
+interface CollectedOutput {
+  outputTail: string;
+  stdout: string;
+  stdoutTruncated: boolean;
+  stderrTail: string;
+}
+
+/** Phase 2: bounded tails of stdout+stderr and stderr, and stdout up to its cap; `finish` once the child is done. */
+function collectOutput(child: ResultPromise, opts: RunCommandOptions): { finish: () => CollectedOutput } {
+  const tailChars = opts.tailChars ?? DEFAULT_TAIL_CHARS;
   const output = new RollingText(tailChars);
   const stderr = new RollingText(tailChars);
   const stdout = new ByteCapture(opts.captureStdout === true ? (opts.maxCaptureBytes ?? DEFAULT_MAX_CAPTURE_BYTES) : 0);
@@ -96,7 +128,20 @@ export async function runCommand(command: string, opts: RunCommandOptions): Prom
     output.push(text);
     stderr.push(text);
   });
+  return {
+    finish() {
+      output.push(outDecoder.end());
+      stderr.push(errDecoder.end());
+      return { outputTail: output.text(), stdout: stdout.text(), stdoutTruncated: stdout.truncated, stderrTail: stderr.text() };
+    },
+  };
+}
 
+/**
+ * Phase 3: ends the child's whole process group on timeout, on the caller's abort and on Ctrl-C.
+ * `release` (in finally) clears the timers and listeners and kills whatever is left of the group.
+ */
+function guardChild(child: ResultPromise, opts: RunCommandOptions): { stopReason: () => StopReason | null; release: () => void } {
   const pid = child.pid;
   let stopReason: StopReason | null = null;
   let killTimer: NodeJS.Timeout | undefined;
@@ -117,7 +162,7 @@ export async function runCommand(command: string, opts: RunCommandOptions): Prom
   const onAbort = (): void => stop('abort');
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   // On Ctrl-C: synchronous and merciless, since files are restored right after the cleanups run and
-  // nothing may still write. The awaited result below then turns into the InterruptedError.
+  // nothing may still write. The awaited result then turns into the InterruptedError.
   const unregister = onInterrupt(() => {
     if (pid !== undefined) killProcessGroup(pid, 'SIGKILL');
   });
@@ -125,38 +170,43 @@ export async function runCommand(command: string, opts: RunCommandOptions): Prom
   // keep our pipes open and could write to the tree after a restore: end it too.
   child.once('exit', terminateGroup);
 
-  try {
-    const result = await child;
-    if (interrupt.aborted) throw interrupt.reason;
-    if (stopReason === null && result.exitCode === undefined && result.signal === undefined) {
-      throw new OpError(`could not run \`${command}\`: ${result.originalMessage ?? result.shortMessage}`, {
-        cause: result.cause,
-      });
-    }
-    const killed = stopReason !== null;
-    output.push(outDecoder.end());
-    stderr.push(errDecoder.end());
-    return {
-      command,
-      exitCode: killed ? null : (result.exitCode ?? null),
-      signal: result.signal ?? null,
-      timedOut: stopReason === 'timeout',
-      aborted: stopReason === 'abort',
-      durationMs: Date.now() - startedAt,
-      outputTail: output.text(),
-      stdout: stdout.text(),
-      stdoutTruncated: stdout.truncated,
-      stderrTail: stderr.text(),
-    };
-  } finally {
-    clearTimeout(timeoutTimer);
-    clearTimeout(killTimer);
-    // The shell is gone and its pipes are closed; whatever is left of its group (a job that ignored
-    // SIGTERM and closed its output) must not outlive this call.
-    if (pid !== undefined) killProcessGroup(pid, 'SIGKILL');
-    opts.signal?.removeEventListener('abort', onAbort);
-    unregister();
+  return {
+    stopReason: () => stopReason,
+    release() {
+      clearTimeout(timeoutTimer);
+      clearTimeout(killTimer);
+      // The shell is gone and its pipes are closed; whatever is left of its group (a job that ignored
+      // SIGTERM and closed its output) must not outlive this call.
+      if (pid !== undefined) killProcessGroup(pid, 'SIGKILL');
+      opts.signal?.removeEventListener('abort', onAbort);
+      unregister();
+    },
+  };
+}
+
+/** Phase 4: the result, or the OpError of a shell that never started. */
+function settleResult(
+  command: string,
+  result: Result,
+  stopReason: StopReason | null,
+  output: { finish: () => CollectedOutput },
+  startedAt: number,
+): CommandResult {
+  if (stopReason === null && result.exitCode === undefined && result.signal === undefined) {
+    throw new OpError(`could not run \`${command}\`: ${result.originalMessage ?? result.shortMessage}`, {
+      cause: result.cause,
+    });
   }
+  const killed = stopReason !== null;
+  return {
+    command,
+    exitCode: killed ? null : (result.exitCode ?? null),
+    signal: result.signal ?? null,
+    timedOut: stopReason === 'timeout',
+    aborted: stopReason === 'abort',
+    durationMs: Date.now() - startedAt,
+    ...output.finish(),
+  };
 }
 
 function assertDirectory(cwd: string, command: string): void {

@@ -14,7 +14,8 @@ describe('command provider', () => {
     const result = await complete('hello there', { env: { ADLC_PROVIDER: 'command', ADLC_COMMAND: upper }, cwd: dir });
     expect(result.text).toBe('HELLO THERE');
     expect(result.provider).toBe('command');
-    expect(result.usage.inputTokens).toBeGreaterThan(0);
+    // A CLI reports no tokens: four characters a token, marked as an estimate.
+    expect(result.usage).toStrictEqual({ inputTokens: 3, outputTokens: 3, estimated: true });
   });
 
   it('takes a per-call command over ADLC_COMMAND', async () => {
@@ -78,6 +79,12 @@ describe('fixture provider', () => {
       texts.push((await complete(prompt, { env, cwd: dir })).text);
     }
     expect(texts).toEqual(['first', 'second', '{"match": true}', 'first', '{"match": true}']);
+  });
+
+  it('marks its usage as an estimate', async () => {
+    const path = write('usage.jsonl', ['an answer of 24 letters.']);
+    const result = await complete('twelve chars', { env: { ADLC_PROVIDER: 'fixture', ADLC_FIXTURE: path }, cwd: dir });
+    expect(result.usage).toStrictEqual({ inputTokens: 3, outputTokens: 6, estimated: true });
   });
 
   it('gives fan slots their answers in slot order', async () => {

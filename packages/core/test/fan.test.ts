@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fan } from '../src/fan.js';
+import { OpError } from '../src/errors.js';
+import { fan, type FanResult } from '../src/fan.js';
 import { startFakeProviderServer, type FakeProviderServer } from '../src/testkit/index.js';
 
 let server: FakeProviderServer;
@@ -41,7 +42,8 @@ describe('fan', () => {
   });
 
   it('runs all calls at once when under the cap', async () => {
-    const inFlight = trackInFlight(50);
+    // Long enough that, on a loaded machine, the first answer does not come back before the last call starts.
+    const inFlight = trackInFlight(300);
     const results = await fan(5, 'p', { env: { ...server.env(), ADLC_PROVIDER: 'openai' } });
     expect(results.every((r) => r.ok)).toBe(true);
     expect(inFlight.peak).toBe(5);
@@ -71,5 +73,60 @@ describe('fan', () => {
     server.handle(() => 'ok');
     await fan(3, 'p', { env: { ...server.env(), ADLC_PROVIDER: 'anthropic' }, temperature: (slot) => (slot === 0 ? 0 : 1), concurrency: 1 });
     expect(server.requests.map((r) => r.temperature)).toEqual([0, 1, 1]);
+  });
+
+  it('gives each slot its own provider, model or command', async () => {
+    server.reset();
+    server.handle((request) => `${request.protocol} ${request.model}`);
+    const results = await fan(4, 'p', {
+      env: server.env(),
+      cwd: process.cwd(),
+      providers: [
+        { provider: 'anthropic', model: 'claude-x' },
+        'openai',
+        { provider: 'command', command: 'printf "%s" first-command' },
+        { provider: 'command', command: 'printf "%s" second-command' },
+      ],
+      model: 'shared-model',
+    });
+    expect(results.map((r) => (r.ok ? r.completion.text : r.error.message))).toEqual([
+      'anthropic claude-x',
+      'openai shared-model',
+      'first-command',
+      'second-command',
+    ]);
+    expect(results.map((r) => r.provider)).toEqual(['anthropic', 'openai', 'command', 'command']);
+    expect(server.requests.map((r) => `${r.protocol} ${r.model}`).sort()).toEqual(['anthropic claude-x', 'openai shared-model']);
+  });
+
+  it("settles a slot's missing key as that slot's failure when asked to", async () => {
+    server.reset();
+    server.handle(() => 'ok');
+    const { OPENAI_API_KEY: _none, ...env } = server.env();
+    const results = await fan(2, 'p', { env, providers: ['anthropic', 'openai'], configErrors: 'settle' });
+    expect(results[0]!.ok).toBe(true);
+    const failed = results[1] as Extract<FanResult, { ok: false }>;
+    expect(failed.ok).toBe(false);
+    expect(failed.error.status).toBe('not configured');
+    expect(failed.error.message).toContain('OPENAI_API_KEY');
+    expect(failed.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('ends on a configuration error by default, cancelling the calls in flight before it rejects', async () => {
+    server.reset();
+    server.handle(() => ({ hang: true }), 'anthropic');
+    const { OPENAI_API_KEY: _none, ...env } = server.env();
+    const settled: FanResult[] = [];
+    const started = Date.now();
+    const outcome = fan(2, 'p', {
+      env,
+      providers: ['anthropic', 'openai'],
+      timeoutMs: 20_000,
+      onSettled: (r) => settled.push(r),
+    });
+    await expect(outcome).rejects.toSatisfy((error) => OpError.isInstance(error));
+    // The hanging call was stopped, not left running until its timeout.
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(settled.map((r) => (r.ok ? 'ok' : r.error.status))).toEqual(['aborted']);
   });
 });

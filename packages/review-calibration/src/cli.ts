@@ -3,7 +3,7 @@
 
 import { enableCompileCache } from '@adlc/core/light';
 import { Option } from 'commander';
-import { createProgram, floatArg, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
+import { collect, createProgram, floatArg, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
 import pkg from '../package.json' with { type: 'json' };
 import { DEFAULTS } from './defaults.js';
 import { SCORERS } from './types.js';
@@ -21,10 +21,6 @@ Examples:
   review-calibration --review-cmd "my-reviewer {base}" --scorer repro --json
   review-calibration --review-cmd "my-reviewer {base}" --trials 5 --history calib.jsonl --report calib.html
   review-calibration --restore`;
-
-function collect(value: string, previous: string[] = []): string[] {
-  return [...previous, value];
-}
 
 const program = createProgram({
   name: 'review-calibration',

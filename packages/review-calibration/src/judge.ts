@@ -2,7 +2,7 @@
 // answers {"match": boolean, "reason": string}. An invalid answer is asked again once, then counts
 // as no match (and is reported); a provider that keeps failing is an operational error.
 
-import { complete, extractJson, JsonExtractError } from '@adlc/core';
+import { complete, extractJson, JsonExtractError, mapLimit } from '@adlc/core';
 import { z } from 'zod';
 import type { Finding, Plant } from './types.js';
 
@@ -53,7 +53,8 @@ export function judgePrompt(plant: Plant, finding: Finding): string {
   ].join('\n');
 }
 
-export async function judgeOne(plant: Plant, finding: Finding, ctx: JudgeContext): Promise<JudgeVerdict> {
+/** `signal` cuts the call short when another judge call has already failed the run. */
+export async function judgeOne(plant: Plant, finding: Finding, ctx: JudgeContext, signal?: AbortSignal): Promise<JudgeVerdict> {
   const prompt = judgePrompt(plant, finding);
   let lastProblem = '';
   for (let attempt = 1; attempt <= 2; attempt += 1) {
@@ -65,6 +66,7 @@ export async function judgeOne(plant: Plant, finding: Finding, ctx: JudgeContext
       maxTokens: 1024,
       env: ctx.env,
       cwd: ctx.cwd,
+      ...(signal ? { signal } : {}),
     });
     try {
       return { ...extractJson(completion.text, JudgeAnswerSchema), invalid: false };
@@ -76,20 +78,16 @@ export async function judgeOne(plant: Plant, finding: Finding, ctx: JudgeContext
   return { match: false, reason: `the judge answered invalid JSON twice (${lastProblem}); counted as no match`, invalid: true };
 }
 
-/** Judges every pair, `concurrency` at a time; the results are in the order of `pairs`. */
+/**
+ * Judges every pair, `concurrency` at a time; the results are in the order of `pairs`. The first
+ * failure (a provider outage) stops the other calls in flight, since the run is over anyway.
+ */
 export async function judgeAll(pairs: ReadonlyArray<{ plant: Plant; finding: Finding }>, ctx: JudgeContext): Promise<JudgeVerdict[]> {
-  const results: JudgeVerdict[] = new Array(pairs.length);
-  let next = 0;
   let done = 0;
-  const worker = async (): Promise<void> => {
-    while (next < pairs.length) {
-      const i = next++;
-      const pair = pairs[i]!;
-      results[i] = await judgeOne(pair.plant, pair.finding, ctx);
-      ctx.onProgress?.(++done, pairs.length);
-    }
-  };
-  const workers = Array.from({ length: Math.min(Math.max(1, ctx.concurrency), pairs.length) }, () => worker());
-  await Promise.all(workers);
-  return results;
+  return mapLimit(pairs, ctx.concurrency, async (pair, _index, { signal }) => {
+    const verdict = await judgeOne(pair.plant, pair.finding, ctx, signal);
+    done += 1;
+    ctx.onProgress?.(done, pairs.length);
+    return verdict;
+  });
 }

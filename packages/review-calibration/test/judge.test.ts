@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { FAKE_KEYS, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { judgeAll } from '../src/judge.js';
 import { alive, assertBuilt, cleanScratch, cli, scratch, until, makeRepo, MATH, parseJson, PLANTS, reviewer } from './helpers.js';
 
 let server: FakeProviderServer;
@@ -93,6 +94,19 @@ describe('--scorer judge (the default) through the fake provider server', () => 
     expect(result.stderr).toContain('500');
     expect(result.stdout).not.toContain('"recall"');
     expect(result.stdout + result.stderr).not.toContain(FAKE_KEYS.ANTHROPIC_API_KEY);
+  });
+
+  it('the first judge call that fails stops the run: the call in flight is cut short and no further pair is judged', async () => {
+    // Two lanes: the first call is refused outright (400 is not retried), the second would answer
+    // after a while; with the run already lost, nothing more may be asked.
+    let calls = 0;
+    server.handle(() => (++calls === 1 ? { status: 400, message: 'bad request' } : { text: no, delayMs: 1500 }));
+    const finding = { index: 0, file: 'src/math.js', line: 4, description: 'boundary' };
+    const pairs = PLANTS.map((plant) => ({ plant: { ...plant, id: 'p' }, finding })) as unknown as Parameters<typeof judgeAll>[0];
+    await expect(judgeAll(pairs, { env: env(), cwd: repo.dir, concurrency: 2 })).rejects.toThrow('400');
+    // Long enough for the second call to have answered and its lane to have asked for the next pair.
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(calls).toBe(2);
   });
 
   it('a judge answer that is invalid twice counts as no match and is reported', async () => {

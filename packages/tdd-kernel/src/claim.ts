@@ -7,7 +7,7 @@ import type { KernelContext } from './context.js';
 import type { EditClaimEvent } from './event-types.js';
 import { KernelUsageError } from './errors.js';
 import { isGlob, isProtected } from './globs.js';
-import { quoteArg } from './invariant.js';
+import { shellQuote } from '@adlc/core/light';
 import { relativeToRoot } from './project.js';
 import { fileHash } from './runners/files.js';
 import { createRunner } from './runners/index.js';
@@ -51,7 +51,7 @@ function claimTarget(ctx: KernelContext, file: string): string {
  */
 export function claimRefusal(ctx: KernelContext, state: KernelState, testId: string, targets: readonly string[] = []): string | null {
   const test = state.tests[testId];
-  const run = `\`tdd-kernel run ${quoteArg(testId)}\``;
+  const run = `\`tdd-kernel run ${shellQuote(testId)}\``;
   if (!test) return `${testId} has never run: run ${run} and see it fail first`;
   if (test.status === 'pass') return `${testId} is green: a claim needs a red test; write or change the test so it fails, then run ${run}`;
   if (test.failure_kind === 'error') return `${testId} fails with an error, not an assertion (a syntax, import or collection error is not a red test): fix the test so it fails on an assertion, then run ${run}`;

@@ -1,17 +1,16 @@
 #!/usr/bin/env node
-// tdd-kernel CLI. The hot commands (check, hook) take a fast path without commander, zod or core; the
-// rest is declared in commands.ts and run through core's runMain, the one place that exits.
+// tdd-kernel CLI. The hot commands (check, hook) run in fast.ts without commander, zod or core and, when
+// they succeed, end on their own with their exit code. Everything else, and every failure or interrupt of
+// a hot command, goes through core's runMain: the one place that exits, and the one error document.
 
 import { enableCompileCache } from '@adlc/core/light';
 
 enableCompileCache(); // keeps the lazily loaded code's compiled form between runs (Node 22.1+)
 const argv = process.argv.slice(2);
-const { runFast } = await import('./fast.js');
-const code = await runFast(argv);
-if (code !== null) {
-  // Let stdout drain to a pipe before leaving.
-  process.stdout.write('', () => process.exit(code));
-} else {
-  const [{ runMain }, { main }] = await Promise.all([import('@adlc/core/cli'), import('./commands.js')]);
-  await runMain('tdd-kernel', () => main(argv), { argv });
+const { runHot } = await import('./fast.js');
+const hot = await runHot(argv);
+if (hot !== 'done') {
+  const [{ runMain, InterruptedError }, { main, asOpError }] = await Promise.all([import('@adlc/core/cli'), import('./commands.js')]);
+  const command = hot === 'full' ? () => main(argv) : () => Promise.reject('signal' in hot ? new InterruptedError(hot.signal) : asOpError(hot.error));
+  await runMain('tdd-kernel', command, { argv });
 }

@@ -6,30 +6,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProgram, gateFail, opError, parseArgs, pass, type Outcome } from '@adlc/core';
 import type { Command } from 'commander';
+import pkg from '../package.json' with { type: 'json' };
 import { claim } from './claim.js';
-import { ConfigError, loadConfig } from './config.js';
-import { createContext, type KernelContext } from './context.js';
+import { ConfigError } from './config.js';
+import { contextForFlags, type KernelContext } from './context.js';
 import { doctor } from './doctor.js';
 import { KernelUsageError, RunnerError } from './errors.js';
 import { flush } from './flush.js';
 import { gateEdit } from './gate.js';
 import { handleClaudeHook } from './hook-claude.js';
 import { defaultHookCommand, initClaudeCode } from './init-claude.js';
-import { findRoot, projectPaths } from './project.js';
+import { findRoot } from './project.js';
 import { recoverInterrupted } from './recover.js';
 import { refactorOff, refactorOn } from './refactor.js';
 import { renderCheck, renderClaim, renderDoctor, renderFlush, renderRefactor, renderRun, renderStatus } from './render.js';
 import { NoRunnerError, runTests } from './run-tests.js';
-import { lastSession } from './session.js';
+import { GLOBAL_OPTIONS, isMode, type GlobalFlags } from './options.js';
 import { status } from './status.js';
-
-export interface GlobalFlags {
-  json?: boolean;
-  log?: string;
-  session?: string;
-  mode?: 'strict' | 'warn';
-  root?: string;
-}
 
 const HELP_AFTER = `Exit codes: 0 allowed / green, 2 refused / red / reverted, 1 operational error.
 Examples:
@@ -40,12 +33,8 @@ Examples:
   tdd-kernel init claude-code`;
 
 export function buildProgram(): Command {
-  const program = createProgram({ name: 'tdd-kernel', description: 'Red-green enforced at tool dispatch: no source edit without a red test claimed for it.', version: '0.1.0', shared: ['json'], helpAfter: HELP_AFTER });
-  program
-    .option('--log <path>', 'event log (default: .tdd-kernel/events.jsonl, or "log" in .tdd-kernel/config.json)')
-    .option('--session <id>', 'agent session id (default: $TDD_KERNEL_SESSION, else the session the hook last saw)')
-    .option('--mode <mode>', 'strict refuses, warn only reports (default: strict, or "mode" in config)')
-    .option('--root <dir>', 'project root (default: the nearest directory with .tdd-kernel/ or .git)');
+  const program = createProgram({ name: 'tdd-kernel', description: 'Red-green enforced at tool dispatch: no source edit without a red test claimed for it.', version: pkg.version, shared: ['json'], helpAfter: HELP_AFTER });
+  for (const option of GLOBAL_OPTIONS) program.option(option.flags, option.description);
   program.command('run').description('run the given tests (or all), record test_run events, print red/green').argument('[test_id...]');
   program.command('claim').description('claim a red test for the files (or globs) an edit will touch').argument('<test_id>').argument('<file...>');
   program.command('check').description('the gate: may this file be edited now? records the pre-edit content on allow').argument('<file>');
@@ -93,15 +82,13 @@ function onAgentPath(root: string, env: NodeJS.ProcessEnv): boolean {
 }
 
 function checkMode(mode: string): 'strict' | 'warn' {
-  if (mode !== 'strict' && mode !== 'warn') throw opError(`--mode must be strict or warn, not "${mode}"`);
+  if (!isMode(mode)) throw opError(`--mode must be strict or warn, not "${mode}"`, { hint: 'strict refuses edits, warn only reports them' });
   return mode;
 }
 
 function context(opts: GlobalFlags, env: NodeJS.ProcessEnv): KernelContext {
-  const root = opts.root ?? findRoot(process.cwd());
-  const config = loadConfig(root);
-  const session = opts.session || env.TDD_KERNEL_SESSION || lastSession(projectPaths(root, config, opts.log).scratch);
-  return createContext({ root, config, session, env, ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: checkMode(opts.mode) } : {}) });
+  const { mode, ...flags } = opts;
+  return contextForFlags({ ...flags, ...(mode ? { mode: checkMode(mode) } : {}) }, env);
 }
 
 async function dispatch(name: string, args: string[], opts: GlobalFlags & { plan?: string }, ctx: KernelContext): Promise<Outcome> {
@@ -144,7 +131,8 @@ async function dispatch(name: string, args: string[], opts: GlobalFlags & { plan
   }
 }
 
-function asOpError(error: unknown): unknown {
+/** The kernel's own errors as core's OpError, with the hint that fixes each; anything else is left to runMain. */
+export function asOpError(error: unknown): unknown {
   if (error instanceof KernelUsageError) return opError(error.message, error.hint ? { hint: error.hint } : {});
   if (error instanceof ConfigError) return opError(error.message, { hint: 'fix .tdd-kernel/config.json (see the README for the keys)' });
   if (error instanceof RunnerError) return opError(error.message, { hint: 'check that the test command runs on its own (set "command" in .tdd-kernel/config.json if it needs another one)' });

@@ -5,7 +5,9 @@ import * as fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type KernelConfig } from './config.js';
 import type { KernelEvent } from './event-types.js';
+import type { GlobalFlags } from './options.js';
 import { findRoot, projectPaths, type ProjectPaths } from './project.js';
+import { lastSession } from './session.js';
 import { loadState, recordEvents } from './store.js';
 import type { KernelState } from './state.js';
 import type { RunnerAdapter } from './runners/types.js';
@@ -70,6 +72,17 @@ export function createContext(opts: KernelOptions = {}): KernelContext {
     },
   };
   return ctx;
+}
+
+/**
+ * The context of a CLI command (the full CLI's and the hot path's alike): the root from --root or found
+ * from the working directory; the session from --session, $TDD_KERNEL_SESSION, else the one the hook last saw.
+ */
+export function contextForFlags(flags: GlobalFlags, env: NodeJS.ProcessEnv): KernelContext {
+  const root = flags.root ?? findRoot(process.cwd());
+  const config = loadConfig(root);
+  const session = flags.session || env.TDD_KERNEL_SESSION || lastSession(projectPaths(root, config, flags.log).scratch);
+  return createContext({ root, config, session, env, ...(flags.log ? { log: flags.log } : {}), ...(flags.mode ? { mode: flags.mode } : {}) });
 }
 
 function realpathSafe(p: string): string {

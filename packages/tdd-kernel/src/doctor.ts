@@ -7,6 +7,7 @@ import { isTestFile } from './globs.js';
 import { detectRunner } from './runners/index.js';
 import { readPlan } from './status.js';
 import { loadState } from './store.js';
+import { countTests, isTestSource } from './test-count.js';
 
 export interface DoctorResult {
   root: string;
@@ -18,7 +19,6 @@ export interface DoctorResult {
 }
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.venv', 'venv', '__pycache__', '.tdd-kernel']);
-const TEST_DECL = /^\s*(?:(?:it|test)(?:\.each\s*\([^)]*\))?\s*\(|(?:async\s+)?def\s+test\w*\s*\(|func\s+Test\w+\s*\()/gm;
 
 export function doctor(ctx: KernelContext, planFile?: string): DoctorResult {
   const warnings: string[] = [];
@@ -43,10 +43,10 @@ export function doctor(ctx: KernelContext, planFile?: string): DoctorResult {
         continue;
       }
       scanned++;
-      if (!/\.(?:[cm]?[jt]sx?|py|go)$/.test(e.name) || !isTestFile(rel, ctx.config)) continue;
+      if (!isTestSource(e.name) || !isTestFile(rel, ctx.config)) continue;
       testFiles++;
       try {
-        tests += [...fs.readFileSync(path.join(ctx.paths.root, rel), 'utf8').matchAll(TEST_DECL)].length;
+        tests += countTests(fs.readFileSync(path.join(ctx.paths.root, rel), 'utf8'));
       } catch {
         // unreadable: counted as a file only
       }

@@ -1,116 +1,165 @@
 // The hot path: `check` and `hook claude-code` run on every edit, so they skip commander, zod and core
-// (whose start-up alone is more than the latency budget). Anything unusual (--help, an unknown flag)
-// returns null and goes through the full CLI, which declares the same commands.
+// (whose start-up alone is more than the latency budget). They keep the CLI's contract all the same: the
+// flags come from the one option table, a reader that goes away ends them quietly, and every failure and
+// interrupt is handed back to cli.ts, which reports it through core's runMain like any other command.
+// Anything unusual (--help, an unknown flag to check) is left to the full CLI, which declares the same commands.
 
 import * as fs from 'node:fs';
-import { ConfigError, loadConfig } from './config.js';
-import { createContext } from './context.js';
-import { KernelUsageError } from './errors.js';
-import { findRoot, projectPaths } from './project.js';
-import { lastSession } from './session.js';
+import { parseArgs } from 'node:util';
+import { contextForFlags } from './context.js';
+import { GLOBAL_OPTIONS, isMode, PARSE_OPTIONS, type GlobalFlags } from './options.js';
 
-interface FastArgs {
-  words: string[];
-  json: boolean;
-  log?: string;
-  session?: string;
-  mode?: string;
-  root?: string;
+/** The global flags as given; `mode` is checked (strict or warn) before it is used. */
+type RawFlags = Omit<GlobalFlags, 'mode'> & { mode?: string };
+
+export interface HotCall {
+  command: 'check' | 'hook';
+  operands: string[];
+  flags: RawFlags;
+  /** What is wrong with the call (a hook must still answer: it denies and says so). */
+  problem: { message: string; hint: string } | null;
 }
 
-const VALUE_FLAGS = new Set(['--log', '--session', '--mode', '--root']);
+/** How a hot command ended: done (stdout written, exit code set), or what cli.ts must report through runMain. */
+export type HotEnd = 'done' | 'full' | { error: unknown } | Interrupted;
 
-export function parseFast(argv: readonly string[]): FastArgs | null {
-  const out: FastArgs = { words: [], json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--json') out.json = true;
-    else if (VALUE_FLAGS.has(a)) {
-      const v = argv[++i];
-      if (v === undefined) return null;
-      out[a.slice(2) as 'log'] = v;
-    } else if (a.startsWith('--') && a.includes('=') && VALUE_FLAGS.has(a.slice(0, a.indexOf('=')))) {
-      out[a.slice(2, a.indexOf('=')) as 'log'] = a.slice(a.indexOf('=') + 1);
-    } else if (a.startsWith('-') && a !== '-') return null;
-    else out.words.push(a);
-  }
-  return out;
+interface HotOutput {
+  exitCode: 0 | 2;
+  stdout: string;
+  stderr: string;
 }
 
-function badOption(argv: readonly string[]): string {
-  const bad = argv.find((a) => a.startsWith('-') && a !== '-' && a !== '--json' && !VALUE_FLAGS.has(a.split('=')[0]!));
-  return bad ? `unknown option ${bad}` : `${argv[argv.length - 1]} needs a value`;
+const HOOK_HINT = 'fix the hook command in .claude/settings.json (`tdd-kernel init claude-code` rewrites it)';
+
+/** The hot command `argv` names, or null when the full CLI should take it. */
+export function hotCall(argv: readonly string[]): HotCall | null {
+  if (argv.some((a) => a === '--help' || a === '-h' || a === '--version' || a === '-V')) return null;
+  const { values, positionals, tokens } = parseArgs({ args: [...argv], options: PARSE_OPTIONS, allowPositionals: true, strict: false, tokens: true });
+  const [command, ...operands] = positionals;
+  if (command !== 'hook' && command !== 'check') return null;
+  const flags: RawFlags = { json: values.json === true };
+  for (const o of GLOBAL_OPTIONS) {
+    const value = values[o.name];
+    if (typeof value === 'string') flags[o.name] = value;
+  }
+  let problem = flagProblem(tokens);
+  if (!problem && flags.mode !== undefined && !isMode(flags.mode)) problem = `--mode must be strict or warn, not "${flags.mode}"`;
+  if (command === 'check') return problem || operands.length !== 1 ? null : { command, operands, flags, problem: null };
+  if (!problem && (operands.length !== 1 || operands[0] !== 'claude-code')) problem = `unknown agent "${operands.join(' ')}" (supported: claude-code)`;
+  return { command, operands, flags, problem: problem ? { message: problem, hint: HOOK_HINT } : null };
 }
 
-/** `hook ...` without --help/--version: the first word that is not a flag (or a flag's value) is `hook`. */
-function isHookCall(argv: readonly string[]): boolean {
-  if (argv.some((a) => a === '--help' || a === '-h' || a === '--version' || a === '-V')) return false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (VALUE_FLAGS.has(a)) i++;
-    else if (!a.startsWith('-')) return a === 'hook';
-  }
-  return false;
-}
+type Token = NonNullable<ReturnType<typeof parseArgs<{ options: typeof PARSE_OPTIONS; tokens: true; strict: false; allowPositionals: true }>>['tokens']>[number];
 
-/** Exit code when handled here, null to fall back to the full CLI. */
-export async function runFast(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number | null> {
-  const args = parseFast(argv);
-  if (isHookCall(argv)) {
-    // A hook must never exit 1 (Claude Code would let the edit through): bad arguments deny too.
-    const problem = !args ? badOption(argv) : args.words.length !== 2 || args.words[1] !== 'claude-code' ? `unknown agent "${args.words.slice(1).join(' ')}" (supported: claude-code)` : args.mode !== undefined && args.mode !== 'strict' && args.mode !== 'warn' ? `--mode must be strict or warn, not "${args.mode}"` : null;
-    if (problem) {
-      const { deny } = await import('./hook-claude.js');
-      process.stderr.write(`tdd-kernel: error: ${problem} in \`${['tdd-kernel', ...argv].join(' ')}\`; fix the hook command in .claude/settings.json\n`);
-      process.stdout.write(`${deny(`tdd-kernel: the hook is misconfigured (${problem}); edit refused. Ask the user to fix the hook command in .claude/settings.json (\`tdd-kernel init claude-code\` rewrites it).`)}\n`);
-      return 0;
-    }
-  }
-  if (!args) return null;
-  const [command, ...rest] = args.words;
-  if (args.mode !== undefined && args.mode !== 'strict' && args.mode !== 'warn') return null;
-  const mode = args.mode as 'strict' | 'warn' | undefined;
-  if (command === 'hook' && rest.length === 1 && rest[0] === 'claude-code') {
-    // Fail closed and never exit non-zero: Claude Code lets the edit through on any exit but 0 and 2.
-    let stdout: string;
-    try {
-      const { handleClaudeHook } = await import('./hook-claude.js');
-      const answer = await handleClaudeHook(fs.readFileSync(0, 'utf8'), { env, ...(args.log ? { log: args.log } : {}), ...(mode ? { mode } : {}) });
-      if (answer.stderr) process.stderr.write(answer.stderr);
-      stdout = answer.stdout;
-    } catch (error) {
-      const { deny } = await import('./hook-claude.js');
-      stdout = deny(`tdd-kernel internal error, edit refused (fail closed): ${(error as Error).message}`);
-    }
-    if (stdout) process.stdout.write(`${stdout}\n`);
-    return 0;
-  }
-  if (command === 'check' && rest.length === 1) {
-    try {
-      const root = args.root ?? findRoot(process.cwd());
-      const config = loadConfig(root);
-      const session = args.session || env.TDD_KERNEL_SESSION || lastSession(projectPaths(root, config, args.log).scratch);
-      const ctx = createContext({ root, config, session, env, ...(args.log ? { log: args.log } : {}), ...(mode ? { mode } : {}) });
-      const { interruptedFlushes } = await import('./recover.js');
-      if (interruptedFlushes(ctx.paths.scratch).length > 0) {
-        const { recoverInterrupted } = await import('./recover.js');
-        for (const note of await recoverInterrupted(ctx)) process.stderr.write(`tdd-kernel: ${note}\n`);
-      }
-      const { gateEdit } = await import('./gate.js');
-      const result = gateEdit(ctx, rest[0]!);
-      if (args.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-      else {
-        const { renderCheck } = await import('./render.js');
-        process.stdout.write(`${renderCheck(result)}\n`);
-      }
-      return result.decision === 'allow' ? 0 : 2;
-    } catch (error) {
-      const known = error instanceof ConfigError || error instanceof KernelUsageError;
-      const message = known ? (error as Error).message : `internal error: ${(error as Error).message}`;
-      process.stderr.write(`tdd-kernel: error: ${message}\n`);
-      if (args.json) process.stdout.write(`${JSON.stringify({ error: { message, exitCode: 1 } }, null, 2)}\n`);
-      return 1;
-    }
+/** An unknown flag or a missing value, worded as commander words it. */
+function flagProblem(tokens: readonly Token[]): string | null {
+  for (const t of tokens) {
+    if (t.kind !== 'option') continue;
+    const declared = GLOBAL_OPTIONS.find((o) => o.name === t.name);
+    if (t.name === 'json' && t.rawName === '--json' && !t.inlineValue) continue;
+    if (!declared || t.rawName !== `--${t.name}`) return `unknown option '${t.inlineValue ? `${t.rawName}=${t.value}` : t.rawName}'`;
+    if (typeof t.value !== 'string') return `option '${declared.flags}' argument missing`;
   }
   return null;
+}
+
+/** Runs a hot command. Only 'done' leaves the process to end by itself, with the command's exit code. */
+export async function runHot(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<HotEnd> {
+  const call = hotCall(argv);
+  if (!call) return 'full';
+  const signals = watchSignals();
+  let output: HotOutput | Interrupted;
+  try {
+    output = await Promise.race([call.command === 'hook' ? hook(call, argv, env) : check(call, env), signals.stuck]);
+  } catch (error) {
+    return signals.received() ?? { error };
+  } finally {
+    signals.stop();
+  }
+  const interrupted = signals.received();
+  if (interrupted) return interrupted;
+  if ('signal' in output) return output;
+  process.exitCode = output.exitCode;
+  writeQuietly(process.stderr, output.stderr);
+  writeQuietly(process.stdout, output.stdout);
+  return 'done';
+}
+
+async function check(call: HotCall, env: NodeJS.ProcessEnv): Promise<HotOutput> {
+  const { mode, ...flags } = call.flags;
+  const ctx = contextForFlags({ ...flags, ...(isMode(mode) ? { mode } : {}) }, env);
+  let stderr = '';
+  const { interruptedFlushes } = await import('./recover.js');
+  if (interruptedFlushes(ctx.paths.scratch).length > 0) {
+    const { recoverInterrupted } = await import('./recover.js');
+    for (const note of await recoverInterrupted(ctx)) stderr += `tdd-kernel: ${note}\n`;
+  }
+  const { gateEdit } = await import('./gate.js');
+  const result = gateEdit(ctx, call.operands[0]!);
+  const exitCode = result.decision === 'allow' ? 0 : 2;
+  if (flags.json) return { exitCode, stdout: `${JSON.stringify(result, null, 2)}\n`, stderr };
+  const { renderCheck } = await import('./render.js');
+  return { exitCode, stdout: `${renderCheck(result)}\n`, stderr };
+}
+
+/** A hook never exits 1 (Claude Code would let the edit through): bad arguments and internal errors deny. */
+async function hook(call: HotCall, argv: readonly string[], env: NodeJS.ProcessEnv): Promise<HotOutput> {
+  const { deny, handleClaudeHook } = await import('./hook-claude.js');
+  if (call.problem) {
+    const { message, hint } = call.problem;
+    const stderr = `tdd-kernel: error: ${message}\ntdd-kernel: ${hint}; the command was \`${['tdd-kernel', ...argv].join(' ')}\`\n`;
+    return { exitCode: 0, stdout: `${deny(`tdd-kernel: the hook is misconfigured (${message}); edit refused. Ask the user to ${hint}.`)}\n`, stderr };
+  }
+  const { flags } = call;
+  try {
+    const answer = await handleClaudeHook(fs.readFileSync(0, 'utf8'), { env, ...(flags.log ? { log: flags.log } : {}), ...(isMode(flags.mode) ? { mode: flags.mode } : {}) });
+    return { exitCode: 0, stdout: answer.stdout ? `${answer.stdout}\n` : '', stderr: answer.stderr };
+  } catch (error) {
+    return { exitCode: 0, stdout: `${deny(`tdd-kernel internal error, edit refused (fail closed): ${(error as Error).message}`)}\n`, stderr: '' };
+  }
+}
+
+/** How long a signalled command may take to finish before it is reported as interrupted anyway (core's grace). */
+const INTERRUPT_GRACE_MS = 3000;
+
+type Interrupted = { signal: 'SIGINT' | 'SIGTERM' };
+
+/**
+ * SIGINT/SIGTERM as core's runMain treats them: the first is noted and the command may finish what it is
+ * doing (files are written atomically, a flush gives its buffer back); it is then reported as interrupted
+ * (130/143). A command still busy after the grace time, or a second signal, is not waited for.
+ */
+function watchSignals() {
+  let first: Interrupted | null = null;
+  let giveUp: (value: Interrupted) => void = () => {};
+  const stuck = new Promise<Interrupted>((resolve) => (giveUp = resolve));
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (first !== null) return giveUp(first);
+    first = { signal: signal === 'SIGINT' ? 'SIGINT' : 'SIGTERM' };
+    const noted = first;
+    setTimeout(() => giveUp(noted), INTERRUPT_GRACE_MS).unref();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    stuck,
+    received: (): Interrupted | null => first,
+    stop: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
+/**
+ * A reader that goes away (`tdd-kernel check f | head -c1`) is not an error of ours: the output is dropped
+ * quietly and the exit code stays the verdict's. A stream is only touched when there is something to
+ * write: creating process.stdout on a pipe costs milliseconds, and an allowed edit prints nothing.
+ */
+function writeQuietly(stream: NodeJS.WriteStream, text: string): void {
+  if (text === '') return;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
+  stream.write(text);
 }

@@ -2,7 +2,7 @@
 // stay, edits whose tests are red go back to their pre-edit bytes (new files are deleted), and a repair
 // event says what happened. Two failed greens in a row close the claim: no endless retry loop.
 
-import { quoteArg } from './invariant.js';
+import { shellQuote } from '@adlc/core/light';
 import { randomBytes } from 'node:crypto';
 import type { KernelContext } from './context.js';
 import { confirmationsInUse } from './confirm.js';
@@ -117,7 +117,7 @@ function describe(results: TestResult[], reverted: RevertedFile[], closed: strin
     lines.push(`${warned ? 'would revert' : 'reverted'}: ${r.file} ${warned ? `(${r.action})` : what}, because ${r.test_ids.join(', ')} did not pass`);
   }
   for (const id of closed) {
-    lines.push(`claim closed: ${id} failed twice after edits; stop retrying. Run \`tdd-kernel run ${quoteArg(id)}\`, rethink, and claim again.`);
+    lines.push(`claim closed: ${id} failed twice after edits; stop retrying. Run \`tdd-kernel run ${shellQuote(id)}\`, rethink, and claim again.`);
   }
   for (const file of unconfirmed) {
     lines.push(`not tested: ${file} changed, but the edit the kernel allowed was never confirmed (refused or failed); left as it is`);

@@ -1,14 +1,16 @@
-// gateEdit: the invariant applied to one file at dispatch time. On allow under a claim, the pre-edit
-// content is recorded and the claim's tests buffered for the end-of-turn flush.
+// gateEdit: the edit rule (invariant.ts) applied to one file at dispatch time. It gathers the inputs and
+// records the answer: on allow under a claim, the pre-edit content and the claim's tests for the flush.
 
 import * as fs from 'node:fs';
 import path from 'node:path';
 import type { KernelContext } from './context.js';
 import type { RefusalCode } from './event-types.js';
 import { isProtected, isTestFile } from './globs.js';
-import { decideEdit } from './invariant.js';
+import { claimedTestsIn, decideEdit, type EditDecision, type TestFileChange } from './invariant.js';
 import { relativeToRoot } from './project.js';
 import { addPending } from './pending.js';
+import type { KernelState } from './state.js';
+import { countTests } from './test-count.js';
 import { bufferEdit } from './turn.js';
 import { findWeakening } from './weaken.js';
 
@@ -48,19 +50,14 @@ export function gateEdit(ctx: KernelContext, file: string, opts: GateOptions = {
   }
   const state = ctx.state();
   const testFile = isTestFile(rel, ctx.config);
-  let decision = decideEdit(state, { file: rel, session: ctx.session, isTestFile: testFile, isProtected: isProtected(rel, ctx.logRel) });
-  if (decision.allow && testFile && opts.newContent !== undefined) {
-    const weakening = weakensClaimedTest(ctx, rel, opts.newContent);
-    if (weakening) decision = { allow: false, code: 'weakens-test', reason: weakening };
-    else if (state.refactor.on) {
-      const lost = lostTests(ctx, rel, opts.newContent);
-      if (lost) decision = { allow: false, code: 'refactor-lowers-tests', reason: lost };
-    }
-  } else if (decision.allow && testFile && opts.contentUnknown) {
-    // The test count or the claimed test's assertions cannot be checked on a write whose result is unknown.
-    if (state.refactor.on) decision = { allow: false, code: 'refactor-lowers-tests', reason: `in refactor mode ${rel} may only be changed with Edit/Write, so the kernel can check that it keeps its tests` };
-    else if (claimedTestsIn(ctx, rel).length > 0) decision = { allow: false, code: 'weakens-test', reason: `${rel} holds the claimed test ${claimedTestsIn(ctx, rel)[0]}: change it with Edit/Write, so the kernel can check that the test stays as strict` };
-  }
+  const protectedFile = isProtected(rel, ctx.logRel);
+  const change = testFile && !protectedFile ? testFileChange(ctx, state, rel, opts) : undefined;
+  const decision = decideEdit(state, { file: rel, session: ctx.session, isTestFile: testFile, isProtected: protectedFile, ...(change ? { change } : {}) });
+  return applyDecision(ctx, rel, decision, opts);
+}
+
+/** Records the decision: on allow under a claim the pre-edit content (buffered or pending), then the event. */
+function applyDecision(ctx: KernelContext, rel: string, decision: EditDecision, opts: GateOptions): GateResult {
   const ts = ctx.now();
   const tool = opts.tool === undefined ? {} : { tool: opts.tool };
   if (decision.allow) {
@@ -69,48 +66,39 @@ export function gateEdit(ctx: KernelContext, file: string, opts: GateOptions = {
     ctx.append([{ type: 'edit_allowed', file: rel, via: decision.via, test_ids: decision.test_ids, ts, ...tool }]);
     return { file: rel, decision: 'allow', via: decision.via, test_ids: decision.test_ids };
   }
+  // --mode warn reports the refusal and lets the edit through; the kernel's own files stay protected.
   const warned = ctx.mode === 'warn' && decision.code !== 'protected';
   ctx.append([{ type: 'edit_refused', file: rel, code: decision.code, reason: decision.reason, ts, ...tool, ...(warned ? { warned: true } : {}) }]);
   return { file: rel, decision: warned ? 'allow' : 'deny', test_ids: [], code: decision.code, reason: decision.reason, ...(warned ? { warned: true } : {}) };
 }
 
-const TEST_DECL = /(?:^|[^.\w])(?:it|test)(?:\.each\s*\([^)]*\))?\s*\(|^\s*(?:async\s+)?def\s+test\w*\s*\(/gm;
-
-/** Refactor mode permits edits but not fewer tests: a refactor that deletes tests is not a refactor. */
-function lostTests(ctx: KernelContext, rel: string, newContent: string): string | null {
-  let oldContent: string;
-  try {
-    oldContent = fs.readFileSync(path.join(ctx.paths.root, rel), 'utf8');
-  } catch {
-    return null;
-  }
-  const before = [...oldContent.matchAll(TEST_DECL)].length;
-  const after = [...newContent.matchAll(TEST_DECL)].length;
-  return after < before ? `in refactor mode a test file may not lose tests: ${rel} would go from ${before} to ${after}` : null;
+/** What the edit does to the test file `rel`: tests before and after, and which claimed test it weakens. */
+function testFileChange(ctx: KernelContext, state: KernelState, rel: string, opts: GateOptions): TestFileChange | undefined {
+  if (opts.newContent === undefined) return opts.contentUnknown ? { content: 'unknown' } : undefined;
+  const oldContent = readText(path.join(ctx.paths.root, rel));
+  if (oldContent === null) return { content: 'known', testsBefore: 0, testsAfter: countTests(opts.newContent), weakening: null };
+  return {
+    content: 'known',
+    testsBefore: countTests(oldContent),
+    testsAfter: countTests(opts.newContent),
+    weakening: claimedWeakening(claimedTestsIn(state, ctx.session, rel), rel, oldContent, opts.newContent),
+  };
 }
 
-/** While a claim is open, its test may not be deleted, skipped, out-focused or stripped of assertions. */
-function weakensClaimedTest(ctx: KernelContext, rel: string, newContent: string): string | null {
-  const claimed = claimedTestsIn(ctx, rel);
-  if (claimed.length === 0) return null;
-  let oldContent: string;
-  try {
-    oldContent = fs.readFileSync(path.join(ctx.paths.root, rel), 'utf8');
-  } catch {
-    return null;
-  }
+/** The first claimed test of the file that the new content deletes, skips, out-focuses or strips of assertions. */
+function claimedWeakening(claimed: readonly string[], rel: string, oldContent: string, newContent: string): { test_id: string; detail: string } | null {
   for (const id of claimed) {
     const slug = id.includes('::') ? undefined : id;
-    const nativeLike = slug ? `${rel}::` : id;
-    const found = findWeakening(oldContent, newContent, nativeLike, slug, rel.endsWith('.py'));
-    if (found) return `this edit weakens the claimed test ${id}: ${found.detail}; a claimed test must stay as strict as when it went red (make the code pass it instead)`;
+    const found = findWeakening(oldContent, newContent, slug ? `${rel}::` : id, slug, rel.endsWith('.py'));
+    if (found) return { test_id: id, detail: found.detail };
   }
   return null;
 }
 
-/** The tests of this session's open claims that live in the test file `rel`. */
-function claimedTestsIn(ctx: KernelContext, rel: string): string[] {
-  const state = ctx.state();
-  const open = new Set(state.claims.filter((c) => c.session === ctx.session && state.tests[c.test_id]?.status === 'fail').map((c) => c.test_id));
-  return [...open].filter((id) => (state.tests[id]?.test_file ?? (id.includes('::') ? id.slice(0, id.indexOf('::')) : null)) === rel);
+function readText(abs: string): string | null {
+  try {
+    return fs.readFileSync(abs, 'utf8');
+  } catch {
+    return null;
+  }
 }

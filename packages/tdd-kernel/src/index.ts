@@ -45,7 +45,8 @@ export {
   HookDenySchema,
   HookStopBlockSchema,
 } from './schemas.js';
-export { decideEdit, type EditDecision, type EditQuery } from './invariant.js';
+export { decideEdit, claimedTestsIn, type EditDecision, type EditQuery, type TestFileChange } from './invariant.js';
+export { countTests } from './test-count.js';
 export { applyEvent, foldEvents, emptyState, openClaims, type KernelState, type Claim, type TestStatus } from './state.js';
 export { findWeakening, type Weakening } from './weaken.js';
 export { bashWrites, type BashWrites } from './bash-writes.js';

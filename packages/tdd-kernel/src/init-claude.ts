@@ -4,6 +4,7 @@
 import * as fs from 'node:fs';
 import path from 'node:path';
 import { KernelUsageError } from './errors.js';
+import { writeFileAtomicSync } from '@adlc/core/light';
 
 export const EDIT_MATCHER = 'Edit|Write|MultiEdit|NotebookEdit|Bash|mcp__.*';
 /** PreToolUse must answer fast; a hook that times out lets the edit through, so the limit is generous. */
@@ -61,10 +62,7 @@ export function initClaudeCode(root: string, command: string, settingsFile = pat
   hooks.PostToolUse = [...(hooks.PostToolUse ?? []), { matcher: EDIT_MATCHER, hooks: [entry(POST_TIMEOUT_S)] }];
   hooks.Stop = [...(hooks.Stop ?? []), { hooks: [entry(STOP_TIMEOUT_S)] }];
   settings.hooks = hooks;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(tmp, `${JSON.stringify(settings, null, 2)}\n`);
-  fs.renameSync(tmp, file);
+  writeFileAtomicSync(file, `${JSON.stringify(settings, null, 2)}\n`);
   return { settings: path.relative(root, file).split(path.sep).join('/'), command, created, replaced };
 }
 

@@ -1,9 +1,11 @@
-// The invariant, as a pure decision: may this file be edited now, and if not, what exactly is missing
-// and which command fixes it.
+// The edit rule, as one pure decision: may this file be edited now, and if not, what exactly is missing
+// and which command fixes it. The gate gathers the inputs (state, paths, what the edit does to a test
+// file) and applies the answer; every rule lives here.
 
 import type { RefusalCode } from './event-types.js';
 import type { KernelState } from './state.js';
 import { targetCovers } from './globs.js';
+import { shellQuote } from '@adlc/core/light';
 
 export interface EditQuery {
   /** Relative to the root, forward slashes. */
@@ -11,7 +13,15 @@ export interface EditQuery {
   session: string | null;
   isTestFile: boolean;
   isProtected: boolean;
+  /** For a test file: what the edit does to it, as far as the gate could tell. Absent: not looked at. */
+  change?: TestFileChange;
 }
+
+export type TestFileChange =
+  /** The content after the edit is known: tests counted before and after, and a claimed test it weakens. */
+  | { content: 'known'; testsBefore: number; testsAfter: number; weakening: { test_id: string; detail: string } | null }
+  /** A write whose result cannot be computed (a Bash `sed -i`, a redirect, an MCP write). */
+  | { content: 'unknown' };
 
 export type EditDecision =
   | { allow: true; via: 'claim'; test_ids: string[] }
@@ -26,7 +36,7 @@ export function decideEdit(state: KernelState, q: EditQuery): EditDecision {
       reason: `${q.file} belongs to tdd-kernel (its log, config, scratch or the hook settings) and cannot be edited by the agent`,
     };
   }
-  if (q.isTestFile) return { allow: true, via: 'test-file', test_ids: [] };
+  if (q.isTestFile) return testFileDecision(state, q);
   if (state.refactor.on) return { allow: true, via: 'refactor', test_ids: [] };
 
   const mine = state.claims.filter((c) => c.session === q.session && targetCovers(c.target, q.file));
@@ -35,11 +45,43 @@ export function decideEdit(state: KernelState, q: EditQuery): EditDecision {
   return refusal(state, q);
 }
 
+/**
+ * Test files are always editable (the failing test comes first), except that a claimed test may not be
+ * weakened, and in refactor mode a test file may not lose tests (a refactor that deletes tests is not one).
+ */
+function testFileDecision(state: KernelState, q: EditQuery): EditDecision {
+  const change = q.change;
+  if (change?.content === 'known') {
+    if (change.weakening) {
+      return { allow: false, code: 'weakens-test', reason: `this edit weakens the claimed test ${change.weakening.test_id}: ${change.weakening.detail}; a claimed test must stay as strict as when it went red (make the code pass it instead)` };
+    }
+    if (state.refactor.on && change.testsAfter < change.testsBefore) {
+      return { allow: false, code: 'refactor-lowers-tests', reason: `in refactor mode a test file may not lose tests: ${q.file} would go from ${change.testsBefore} to ${change.testsAfter}` };
+    }
+  } else if (change?.content === 'unknown') {
+    // Neither the test count nor the claimed test's assertions can be checked on a write whose result is unknown.
+    if (state.refactor.on) {
+      return { allow: false, code: 'refactor-lowers-tests', reason: `in refactor mode ${q.file} may only be changed with Edit/Write, so the kernel can check that it keeps its tests` };
+    }
+    const claimed = claimedTestsIn(state, q.session, q.file);
+    if (claimed.length > 0) {
+      return { allow: false, code: 'weakens-test', reason: `${q.file} holds the claimed test ${claimed[0]}: change it with Edit/Write, so the kernel can check that the test stays as strict` };
+    }
+  }
+  return { allow: true, via: 'test-file', test_ids: [] };
+}
+
+/** The tests of the session's open claims that live in the test file `rel`. */
+export function claimedTestsIn(state: KernelState, session: string | null, rel: string): string[] {
+  const open = new Set(state.claims.filter((c) => c.session === session && state.tests[c.test_id]?.status === 'fail').map((c) => c.test_id));
+  return [...open].filter((id) => (state.tests[id]?.test_file ?? (id.includes('::') ? id.slice(0, id.indexOf('::')) : null)) === rel);
+}
+
 function refusal(state: KernelState, q: EditQuery): EditDecision & { allow: false } {
   const reds = Object.entries(state.tests)
     .filter(([, t]) => t.status === 'fail' && t.failure_kind !== 'error' && t.failure_kind !== 'not_found')
     .map(([id]) => id);
-  const claimCmd = (id: string) => `\`tdd-kernel claim ${quoteArg(id)} ${quoteArg(q.file)}\``;
+  const claimCmd = (id: string) => `\`tdd-kernel claim ${shellQuote(id)} ${shellQuote(q.file)}\``;
 
   const others = state.claims.filter((c) => c.session !== q.session && targetCovers(c.target, q.file));
   if (others.length > 0 && reds.length > 0) {
@@ -57,7 +99,7 @@ function refusal(state: KernelState, q: EditQuery): EditDecision & { allow: fals
       return {
         allow: false,
         code: 'claim-closed',
-        reason: `the claim on ${q.file} for ${closed.test_id} was closed after two failed greens; run \`tdd-kernel run ${quoteArg(closed.test_id)}\` to see it red again, then ${claimCmd(closed.test_id)}`,
+        reason: `the claim on ${q.file} for ${closed.test_id} was closed after two failed greens; run \`tdd-kernel run ${shellQuote(closed.test_id)}\` to see it red again, then ${claimCmd(closed.test_id)}`,
       };
     }
     if (test?.status === 'fail' && test.last_red_ts !== undefined && test.last_red_ts > closed.ts) {
@@ -72,7 +114,7 @@ function refusal(state: KernelState, q: EditQuery): EditDecision & { allow: fals
     return {
       allow: false,
       code: 'no-red',
-      reason: `no red test for ${q.file}: write a failing test, run \`tdd-kernel run <test_id>\` to see it fail (\`tdd-kernel run\` alone runs every test and prints each id, \`<test-file>::<describe> <test name>\`), then \`tdd-kernel claim <test_id> ${quoteArg(q.file)}\``,
+      reason: `no red test for ${q.file}: write a failing test, run \`tdd-kernel run <test_id>\` to see it fail (\`tdd-kernel run\` alone runs every test and prints each id, \`<test-file>::<describe> <test name>\`), then \`tdd-kernel claim <test_id> ${shellQuote(q.file)}\``,
     };
   }
   const shown = reds.slice(0, 5);
@@ -88,8 +130,3 @@ function unique(items: string[]): string[] {
   return [...new Set(items)];
 }
 
-/** Quotes a shell argument only when it needs it, so the suggested commands can be pasted. */
-export function quoteArg(text: string): string {
-  if (/^[\w./:@%+=,-]+$/.test(text)) return text;
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomicSync } from '@adlc/core/light';
 import { appendTurn, changedSinceTurnStart, sessionKey, snapshot, type TurnEntry } from './turn.js';
 
 export interface PendingEdit extends TurnEntry {
@@ -25,11 +26,8 @@ export function pendingDir(scratch: string, session: string | null): string {
 /** Records the pre-edit state of `file` for an edit that the agent's tool is about to make. */
 export function addPending(scratch: string, session: string | null, root: string, file: string, testIds: string[], now: number, toolUseId?: string): void {
   const edit: PendingEdit = { ...snapshot(scratch, root, file, testIds, now), ...(toolUseId ? { tool_use_id: toolUseId } : {}) };
-  const dir = pendingDir(scratch, session);
-  fs.mkdirSync(dir, { recursive: true });
-  const name = `${String(now).padStart(15, '0')}-${process.pid}-${randomBytes(4).toString('hex')}`;
-  fs.writeFileSync(path.join(dir, `${name}.tmp`), JSON.stringify(edit));
-  fs.renameSync(path.join(dir, `${name}.tmp`), path.join(dir, `${name}.json`));
+  const name = `${String(now).padStart(15, '0')}-${process.pid}-${randomBytes(4).toString('hex')}.json`;
+  writeFileAtomicSync(path.join(pendingDir(scratch, session), name), JSON.stringify(edit));
 }
 
 /** Pending edits in the order they were allowed (file names start with the time). */

@@ -71,24 +71,5 @@ function realpath(p: string): string {
   }
 }
 
-/** Posix path relative to root; null when it lands outside. Symlinks in existing parents are resolved. */
-export function relativeToRoot(root: string, file: string): string | null {
-  const abs = path.resolve(root, file);
-  const real = realpathOfNearest(abs);
-  const rel = path.relative(root, real);
-  if (rel === '' || rel === '..' || rel.startsWith(`..${path.sep}`) || path.isAbsolute(rel)) return null;
-  return rel.split(path.sep).join('/');
-}
-
-/** realpath of the deepest existing ancestor, with the missing rest appended (a file may not exist yet). */
-function realpathOfNearest(abs: string): string {
-  const rest: string[] = [];
-  for (let dir = abs; ; dir = path.dirname(dir)) {
-    try {
-      return path.join(fs.realpathSync(dir), ...rest.reverse());
-    } catch {
-      if (path.dirname(dir) === dir) return abs;
-      rest.push(path.basename(dir));
-    }
-  }
-}
+/** Posix path relative to root; null for the root itself or when it lands outside (symlinks resolved, dangling ones too). */
+export { relativeToRoot } from '@adlc/core/light';

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { KernelContext } from './context.js';
 import type { EditRevertedEvent, KernelEvent } from './event-types.js';
 import { readBlob, readTurn, type TurnEntry } from './turn.js';
+import { isProcessAlive } from '@adlc/core/light';
 
 export interface RevertPlan {
   revert_plan: true;
@@ -24,7 +25,8 @@ export interface RevertedFile {
   test_ids: string[];
 }
 
-const TAKEN = /^turn-([0-9a-f]{16}|default)\.jsonl\.flushing-(\d+)-[0-9a-f]+$/;
+/** `turn-<session key>.jsonl.flushing-<pid>-<ms when taken>-<hex>`; journals of older versions lack the time. */
+const TAKEN = /^turn-([0-9a-f]{16}|default)\.jsonl\.flushing-(\d+)-(?:(\d+)-)?[0-9a-f]+$/;
 
 /** Taken buffers whose flush is no longer running (its process is gone). Cheap: one readdir. */
 export function interruptedFlushes(scratch: string): string[] {
@@ -36,17 +38,10 @@ export function interruptedFlushes(scratch: string): string[] {
   }
   return names.filter((n) => {
     const m = TAKEN.exec(n);
-    return m !== null && Number(m[2]) !== process.pid && !alive(Number(m[2]));
+    if (m === null || Number(m[2]) === process.pid) return false;
+    // core's isProcessAlive: a zombie, or a later process that got the pid, is no live flush.
+    return !isProcessAlive(Number(m[2]), m[3] === undefined ? undefined : Number(m[3]));
   }).map((n) => path.join(scratch, n));
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Writes the plan into the journal (synced) before the first file is touched. */

@@ -52,6 +52,8 @@ const testResult = z.object({
   failure_kind: failureKind.optional(),
   message: z.string().optional(),
   duration_ms: z.number(),
+  /** describe titles then the test title (Vitest, Jest), as the runner reported them. */
+  titles: z.array(z.string()).optional(),
 });
 
 /** `tdd-kernel check --json`. */

@@ -3,6 +3,7 @@
 
 import * as fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomicSync } from '@adlc/core/light';
 
 const FILE = 'session';
 
@@ -15,10 +16,7 @@ export function rememberSession(scratch: string, session: string | null): void {
     // first time
   }
   try {
-    fs.mkdirSync(scratch, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, session);
-    fs.renameSync(tmp, file);
+    writeFileAtomicSync(file, session);
   } catch {
     // only a convenience for the CLI; the hook itself has the session from the event
   }

@@ -1,12 +1,13 @@
 // The compact state kept beside the log (in scratch): the folded state plus the log offset it covers.
 // Loading reads only the log bytes appended since, so the hook's cost does not grow with the log.
 
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import path from 'node:path';
 import type { KernelEvent } from './event-types.js';
 import { appendEvents, readEventsFrom } from './log.js';
 import type { ProjectPaths } from './project.js';
+import { writeFileAtomicSync } from '@adlc/core/light';
 import { applyEvent, emptyState, type KernelState } from './state.js';
 
 const STATE_VERSION = 1;
@@ -76,10 +77,7 @@ function readStateFile(paths: ProjectPaths): StateFile | null {
 /** Atomic (temp + rename): concurrent writers each leave a whole, valid state for some offset. */
 function writeStateFile(paths: ProjectPaths, file: StateFile): void {
   try {
-    fs.mkdirSync(paths.scratch, { recursive: true });
-    const tmp = path.join(paths.scratch, `state.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-    fs.writeFileSync(tmp, JSON.stringify(file));
-    fs.renameSync(tmp, stateFilePath(paths));
+    writeFileAtomicSync(stateFilePath(paths), JSON.stringify(file));
   } catch {
     // The state file is only a cache: the next load refolds from the log.
   }

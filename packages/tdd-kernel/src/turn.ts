@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomicSync } from '@adlc/core/light';
 
 export interface TurnEntry {
   /** Relative to the root. */
@@ -89,10 +90,7 @@ function saveBlob(scratch: string, content: Buffer): string {
     const now = new Date();
     fs.utimesSync(target, now, now); // still in use: not old enough to prune
   } else {
-    fs.mkdirSync(dir, { recursive: true });
-    const tmp = path.join(dir, `${hash}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-    fs.writeFileSync(tmp, content);
-    fs.renameSync(tmp, target);
+    writeFileAtomicSync(target, content);
   }
   return hash;
 }
@@ -121,7 +119,8 @@ export function changedSinceTurnStart(scratch: string, root: string, entry: Turn
  */
 export function takeTurn(scratch: string, session: string | null): { entries: TurnEntry[]; taken: string | null } {
   const live = turnFile(scratch, session);
-  const taken = `${live}.flushing-${process.pid}-${randomBytes(3).toString('hex')}`;
+  // The pid and the wall-clock time it was taken tell recovery whether its flush still runs (a pid can be reused).
+  const taken = `${live}.flushing-${process.pid}-${Date.now()}-${randomBytes(3).toString('hex')}`;
   try {
     fs.renameSync(live, taken);
   } catch {

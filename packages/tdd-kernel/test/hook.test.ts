@@ -99,6 +99,16 @@ describe('claude-code hook', () => {
     expect(await pre(repo, 'Bash', { command: 'rm src/x.ts' })).toMatchObject({ exitCode: 0, stdout: '' });
   });
 
+  it('refactor mode counts Go tests too: deleting a func TestX(t *testing.T) is refused', async () => {
+    const go = 'package x\n\nimport "testing"\n\nfunc TestMain(m *testing.M) { m.Run() }\n\nfunc TestA(t *testing.T) {}\n\nfunc TestB(t *testing.T) {\n\tt.Fatal("b")\n}\n';
+    repo = makeProject('none', { 'x_test.go': go, 'x.go': 'package x\n', '.tdd-kernel/events.jsonl': `${JSON.stringify({ type: 'refactor_on', test_count: 2, ts: 1 })}\n` });
+    const file_path = path.join(repo.dir, 'x_test.go');
+    const drop = await pre(repo, 'Write', { file_path, content: go.slice(0, go.indexOf('func TestB')) });
+    expect(denyReason(drop.stdout)).toContain('in refactor mode a test file may not lose tests: x_test.go would go from 2 to 1');
+    const rename = await pre(repo, 'Edit', { file_path, old_string: 'func TestB(', new_string: 'func TestRenamed(' });
+    expect(rename).toMatchObject({ exitCode: 0, stdout: '' });
+  });
+
   it('fails closed: an internal error denies with the error and exits 0; a write tool without a path is denied', async () => {
     repo = makeProject('vitest', { 'src/price.ts': PRICE_SRC });
     mkdirSync(path.join(repo.dir, 'logdir'));

@@ -155,4 +155,33 @@ describe('crash safety of flush', () => {
     expect(repairs).toMatchObject([{ flush_id: 'f1', reverted: ['src/price.ts', 'src/new.ts'], session_id: SESSION }]);
     expect(readdirSync(dir).some((n) => n.includes('.flushing-'))).toBe(false);
   });
+
+  it('a journal whose pid is alive but belongs to a process started after the flush is recovered; a live flush is not', async () => {
+    repo = makeProject('vitest', { 'src/price.test.ts': PRICE_TEST, 'src/price.ts': PRICE_SRC });
+    await redAndClaimed(repo, 'src/price.ts');
+    const env = { TDD_KERNEL_SESSION: SESSION };
+    await kernel(repo, ['check', 'src/price.ts'], undefined, env);
+    repo.write({ 'src/price.ts': BAD });
+    const dir = scratch(repo);
+    const turn = readdirSync(dir).find((n) => /^turn-.*\.jsonl$/.test(n))!;
+    // A flush that started a minute ago and died; its pid now belongs to a process started just now.
+    const reused = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      const stale = path.join(dir, `${turn}.flushing-${reused.pid}-${Date.now() - 60_000}-abc123`);
+      renameSync(path.join(dir, turn), stale);
+      appendFileSync(stale, `${JSON.stringify({ revert_plan: true, flush_id: 'f2', session: SESSION, files: ['src/price.ts'], failed_test_ids: [PRICE_ID], closed_test_ids: [] })}\n`);
+      const s = await kernel(repo, ['status'], undefined, env);
+      expect(s.stderr).toContain('interrupted flush was finished');
+      expect(readFileSync(path.join(repo.dir, 'src/price.ts'), 'utf8')).toBe(PRICE_SRC);
+      expect(existsSync(stale)).toBe(false);
+      // This test process is alive and started before the journal's time: a running flush, left alone.
+      const live = path.join(dir, `${turn}.flushing-${process.pid}-${Date.now()}-def456`);
+      appendFileSync(live, '');
+      expect((await kernel(repo, ['status'], undefined, env)).stderr).not.toContain('interrupted flush');
+      expect(existsSync(live)).toBe(true);
+    } finally {
+      reused.kill('SIGKILL');
+    }
+  });
 });

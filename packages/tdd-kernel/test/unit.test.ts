@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   bashWrites,
   classifyFailure,
+  countTests,
   decideEdit,
   emptyState,
   findAnnotations,
@@ -12,6 +13,7 @@ import {
   namePattern,
   parseJunit,
   type KernelEvent,
+  type TestFileChange,
 } from '../src/index.js';
 import { parseLines } from '../src/log.js';
 import { vitestJoin } from '../src/runners/vitest.js';
@@ -23,7 +25,10 @@ const repair = (id: string, ts: number): KernelEvent => ({ type: 'repair', faile
 
 describe('decideEdit', () => {
   const T = 't.test.ts::t';
-  const cases: Array<[string, KernelEvent[], { file?: string; session?: string | null; test?: boolean; protect?: boolean }, string]> = [
+  const ON: KernelEvent = { type: 'refactor_on', test_count: 1, ts: 1 };
+  const known = (testsBefore: number, testsAfter: number, weakened = false): TestFileChange => ({ content: 'known', testsBefore, testsAfter, weakening: weakened ? { test_id: T, detail: 'the claimed test "t" is gone' } : null });
+  const unknown: TestFileChange = { content: 'unknown' };
+  const cases: Array<[string, KernelEvent[], { file?: string; session?: string | null; test?: boolean; protect?: boolean; change?: TestFileChange }, string]> = [
     ['nothing ran', [], {}, 'no-red'],
     ['red, no claim', [red(T, 1)], {}, 'no-claim'],
     ['red then claim', [red(T, 1), claimOf(T, 'src/a.ts', 2)], {}, 'allow:claim'],
@@ -39,16 +44,48 @@ describe('decideEdit', () => {
     ['kernel files protected even in refactor', [{ type: 'refactor_on', test_count: 1, ts: 1 }], { file: '.tdd-kernel/events.jsonl', protect: true }, 'protected'],
     ['another session\'s claim', [red(T, 1), claimOf(T, 'src/a.ts', 2, 's1')], { session: 's2' }, 'other-session'],
     ['own session\'s claim', [red(T, 1), claimOf(T, 'src/a.ts', 2, 's1')], { session: 's1' }, 'allow:claim'],
+    ['a claimed test weakened', [red(T, 1), claimOf(T, 'src/a.ts', 2)], { file: 't.test.ts', test: true, change: known(1, 1, true) }, 'weakens-test'],
+    ['a claimed test weakened, even in refactor mode', [red(T, 1), claimOf(T, 'src/a.ts', 2), ON], { file: 't.test.ts', test: true, change: known(1, 2, true) }, 'weakens-test'],
+    ['refactor mode: a test file losing tests', [ON], { file: 't.test.ts', test: true, change: known(2, 1) }, 'refactor-lowers-tests'],
+    ['refactor mode: a test file keeping its tests', [ON], { file: 't.test.ts', test: true, change: known(2, 2) }, 'allow:test-file'],
+    ['outside refactor mode a test file may lose tests', [], { file: 't.test.ts', test: true, change: known(2, 1) }, 'allow:test-file'],
+    ['refactor mode: a test file written blind', [ON], { file: 't.test.ts', test: true, change: unknown }, 'refactor-lowers-tests'],
+    ['the file of a claimed test written blind', [red(T, 1), claimOf(T, 'src/a.ts', 2)], { file: 't.test.ts', test: true, change: unknown }, 'weakens-test'],
+    ['another test file written blind', [red(T, 1), claimOf(T, 'src/a.ts', 2)], { file: 'u.test.ts', test: true, change: unknown }, 'allow:test-file'],
+    ['a protected test file', [], { file: '.tdd-kernel/x.test.ts', test: true, protect: true, change: known(1, 1) }, 'protected'],
   ];
   it.each(cases)('%s', (_name, events, q, expected) => {
-    const d = decideEdit(foldEvents(events, emptyState()), { file: q.file ?? 'src/a.ts', session: q.session ?? null, isTestFile: q.test ?? false, isProtected: q.protect ?? false });
+    const d = decideEdit(foldEvents(events, emptyState()), { file: q.file ?? 'src/a.ts', session: q.session ?? null, isTestFile: q.test ?? false, isProtected: q.protect ?? false, ...(q.change ? { change: q.change } : {}) });
     expect(d.allow ? `allow:${d.via}` : d.code).toBe(expected);
+  });
+
+  it('says how many tests a refactor would lose, and which claimed test an edit weakens', () => {
+    const lose = decideEdit(foldEvents([{ type: 'refactor_on', test_count: 1, ts: 1 }]), { file: 'x_test.go', session: null, isTestFile: true, isProtected: false, change: { content: 'known', testsBefore: 2, testsAfter: 1, weakening: null } });
+    expect(lose).toEqual({ allow: false, code: 'refactor-lowers-tests', reason: 'in refactor mode a test file may not lose tests: x_test.go would go from 2 to 1' });
+    const weak = decideEdit(emptyState(), { file: 't.test.ts', session: null, isTestFile: true, isProtected: false, change: { content: 'known', testsBefore: 1, testsAfter: 1, weakening: { test_id: 't.test.ts::t', detail: 'x' } } });
+    expect(weak.allow ? '' : weak.reason).toMatch(/^this edit weakens the claimed test t\.test\.ts::t: x;/);
   });
 
   it('names what is missing and the exact command', () => {
     const d = decideEdit(foldEvents([red('x.test.ts::a b', 1)]), { file: 'src/price.ts', session: null, isTestFile: false, isProtected: false });
     expect(d.allow).toBe(false);
     if (!d.allow) expect(d.reason).toContain("`tdd-kernel claim 'x.test.ts::a b' src/price.ts`");
+  });
+});
+
+describe('countTests (doctor and refactor mode)', () => {
+  const cases: Array<[string, string, number]> = [
+    ['vitest/jest it and test', "it('a', () => {});\ntest('b', () => {});\n", 2],
+    ['inside a describe on one line', "describe('d', () => { it('a', () => {}); });\n", 1],
+    ['test.each', "test.each([1, 2])('n %i', (n) => {});\n", 1],
+    ['not a method named it or test', "foo.it('a');\nre.test(s);\nwait(1);\n", 0],
+    ['pytest functions, async too', 'def test_a():\n    assert 1\n\nasync def test_b():\n    pass\n\ndef helper():\n    pass\n', 2],
+    ['pytest methods', 'class TestX:\n    def test_a(self):\n        assert 1\n', 1],
+    ['Go tests, not TestMain nor helpers', 'func TestA(t *testing.T) {}\nfunc TestMain(m *testing.M) {}\nfunc helper(t *testing.T) {}\nfunc TestB( t  *testing.T ) {}\n', 2],
+    ['JUnit 5', '@Test\nvoid a() {}\n@ParameterizedTest\nvoid b(int n) {}\n@BeforeEach\nvoid c() {}\n', 2],
+  ];
+  it.each(cases)('%s', (_name, text, expected) => {
+    expect(countTests(text)).toBe(expected);
   });
 });
 

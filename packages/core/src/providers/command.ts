@@ -3,6 +3,7 @@
 import { runCommand } from '../run-command.js';
 import { ProviderError } from '../errors.js';
 import { redactSecrets } from '../redact.js';
+import { estimateUsage } from '../usage.js';
 import type { Provider, ProviderContext } from './types.js';
 
 export async function createCommandProvider(ctx: ProviderContext): Promise<Provider> {
@@ -39,8 +40,8 @@ export async function createCommandProvider(ctx: ProviderContext): Promise<Provi
         text: result.stdout,
         model: req.model,
         finishReason: 'stop',
-        // A CLI does not report tokens; estimate at four characters a token so usage is never blank.
-        usage: { inputTokens: Math.ceil(input.length / 4), outputTokens: Math.ceil(result.stdout.length / 4) },
+        // A CLI does not report tokens; an estimate, marked as one, so usage is never blank.
+        usage: estimateUsage(input, result.stdout),
       };
     },
   };

@@ -10,6 +10,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { OpError, ProviderError } from '../errors.js';
+import { sleep } from '../sleep.js';
+import { estimateUsage } from '../usage.js';
 import type { Provider, ProviderContext } from './types.js';
 
 export const FixtureEntrySchema = z.union([
@@ -56,20 +58,6 @@ export function parseFixture(source: string, label: string): Entry[] {
   return entries;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(resolvePromise, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
-
 export async function createFixtureProvider(ctx: ProviderContext): Promise<Provider> {
   const file = ctx.env.ADLC_FIXTURE?.trim();
   if (!file) throw new OpError('ADLC_PROVIDER=fixture needs ADLC_FIXTURE, the path of a JSONL file of answers');
@@ -114,7 +102,7 @@ export async function createFixtureProvider(ctx: ProviderContext): Promise<Provi
         text,
         model: entry.model ?? req.model,
         finishReason: 'stop',
-        usage: { inputTokens: Math.ceil(req.prompt.length / 4), outputTokens: Math.ceil(text.length / 4) },
+        usage: estimateUsage(req.prompt, text),
       };
     },
   };

@@ -21,6 +21,8 @@ export interface GenerateRequest {
 export interface Usage {
   inputTokens: number;
   outputTokens: number;
+  /** Set only by providers that report no tokens (command, fixture): the counts are characters ÷ 4. */
+  estimated?: true;
 }
 
 export interface GenerateResult {

@@ -1,0 +1,100 @@
+// @ts-check
+// consensus-synthesis in a pull request: the command line from the inputs and the event, and the
+// job summary and outputs from its --json document.
+
+import { join } from 'node:path';
+import { changeUnderReview } from './event.mjs';
+import { argLines, input, optional } from './inputs.mjs';
+import { code, inline, place, table, warningLines } from './markdown.mjs';
+
+/** @typedef {import('./tool.mjs').ToolContext} ToolContext */
+/** @typedef {import('./tool.mjs').ToolReport} ToolReport */
+
+const TIERS = /** @type {const} */ ([
+  ['high', 'High Priority - Multiple Reviewers Agree'],
+  ['medium', 'Medium Priority - Single Reviewer, Significant'],
+  ['consider', 'Consider - Suggestions'],
+]);
+
+/**
+ * @param {ToolContext} ctx
+ * @returns {string[]}
+ */
+export function synthesisArgs(ctx) {
+  const { env, event, runDir } = ctx;
+  const change = changeUnderReview(event, { base: input(env, 'base-sha'), head: input(env, 'head-sha'), description: input(env, 'description') });
+  return [
+    '--mode=code-review',
+    `--base-sha=${change.base}`,
+    ...optional('--head-sha', change.head),
+    ...optional('--description', change.description),
+    `--fail-on=${input(env, 'fail-on') || 'high'}`,
+    `--sarif=${join(runDir, 'consensus.sarif')}`,
+    `--out=${join(runDir, 'consensus.md')}`,
+    '--json',
+    ...argLines(input(env, 'args')),
+  ];
+}
+
+/**
+ * @param {{severity?: string | null, description: string, reviewers: string[], file?: string | null, line?: number | null, demoted?: {reason: string}}} item
+ */
+function itemLine(item) {
+  const where = place(item);
+  const parts = [`- **${inline(item.severity ?? 'ISSUE')}** ${inline(item.description)}`];
+  if (where) parts.push(` at ${where}`);
+  if (item.reviewers.length > 0) parts.push(` (${item.reviewers.map(inline).join(', ')})`);
+  if (item.demoted) parts.push(`\n  - moved from High Priority: ${inline(item.demoted.reason)}`);
+  return parts.join('');
+}
+
+/** @param {any} doc */
+function reviewersTable(doc) {
+  /** @type {any[]} */
+  const reviewers = doc.reviewers ?? [];
+  if (reviewers.length === 0) return '';
+  const rows = reviewers.map((r) => [
+    `${inline(r.name)}${r.letter ? ` (${inline(r.letter)})` : ''}`,
+    code(r.model),
+    inline(r.status === 'ok' ? 'ok' : `${r.status}: ${r.error ?? ''}`),
+    inline(r.assessment ?? ''),
+    String(r.findings?.length ?? 0),
+  ]);
+  return `\n${table(['Reviewer', 'Model', 'Status', 'Assessment', 'Findings'], rows)}`;
+}
+
+/**
+ * The job summary and outputs of a consensus-synthesis --json document.
+ * @param {any} doc
+ * @param {number} exitCode
+ * @returns {ToolReport}
+ */
+export function synthesisReport(doc, exitCode) {
+  const consensus = doc.consensus;
+  const chair = doc.chairman ? `, chaired by ${inline(doc.chairman.name)} (${code(doc.chairman.model)})` : '';
+  const lines = [
+    `## consensus-synthesis: ${exitCode === 0 ? 'pass' : 'gate fails'}`,
+    '',
+    doc.chairman === null ? 'Nothing to review: the change is empty.' : `Consensus from ${doc.answered}/${doc.total} reviewers${chair}.`,
+    '',
+    `**Gate:** ${doc.gate.failed ? 'FAIL' : 'pass'}: ${inline(doc.gate.reason)}`,
+  ];
+  for (const [key, title] of TIERS) {
+    /** @type {any[]} */
+    const items = consensus[key];
+    lines.push('', `### ${title} (${items.length})`, '', ...(items.length === 0 ? ['None'] : items.map(itemLine)));
+  }
+  if (consensus.recommendationText) lines.push('', `**FINAL RECOMMENDATION:** ${inline(consensus.recommendationText)}`);
+  lines.push(reviewersTable(doc));
+  lines.push(...warningLines(doc.warnings));
+  return {
+    summary: lines.join('\n'),
+    gateReason: doc.gate.reason,
+    outputs: {
+      'high-count': consensus.high.length,
+      'medium-count': consensus.medium.length,
+      'consider-count': consensus.consider.length,
+      recommendation: consensus.recommendation,
+    },
+  };
+}

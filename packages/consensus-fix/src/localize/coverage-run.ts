@@ -1,0 +1,99 @@
+// How a test command runs with coverage on: NODE_V8_COVERAGE always (harmless to anything that is not
+// Node), and coverage.py for a plain pytest command when coverage is importable. The data goes to a
+// temporary directory outside the tree, read back as Executions and deleted with the session.
+
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runCommand, shellQuote } from '@adlc/core';
+import { readV8Executions } from './coverage-v8.js';
+import { parsePytestCommand, readPythonReport, withPythonCoverage, type PytestCommand } from './coverage-python.js';
+import type { Execution } from './spectrum.js';
+
+export interface CoveredCommand {
+  /** The command to run (rewritten for coverage.py), and its environment. */
+  command: string;
+  env: NodeJS.ProcessEnv;
+  /** After the run: what each of its processes executed in the repository. */
+  collect(): Promise<Execution[]>;
+}
+
+export interface CoverageContext {
+  root: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  /** Repository-relative paths worth keeping (not dependencies). */
+  accept: (file: string) => boolean;
+}
+
+/** One temporary directory for a run's coverage data; `dispose` deletes it. */
+export class CoverageSession {
+  readonly dir = mkdtempSync(path.join(tmpdir(), 'consensus-fix-coverage-'));
+  private readonly importable = new Map<string, Promise<boolean>>();
+  private runs = 0;
+
+  constructor(private readonly ctx: CoverageContext) {}
+
+  async prepare(command: string): Promise<CoveredCommand> {
+    const own = path.join(this.dir, `run-${this.runs++}`);
+    const v8Dir = path.join(own, 'v8');
+    const env = { ...this.ctx.env, NODE_V8_COVERAGE: v8Dir };
+    const parsed = parsePytestCommand(command);
+    const pytest = parsed && { ...parsed, python: parsed.python === 'python3' ? pytestInterpreter(this.ctx.env) : parsed.python };
+    const python = pytest && (await this.coverageImportable(pytest.python)) ? pytest : null;
+    const dataFile = path.join(own, 'python.coverage');
+    return {
+      command: python ? withPythonCoverage(python, dataFile, this.ctx.root) : command,
+      env,
+      collect: async () => {
+        const executions = readV8Executions(v8Dir, this.ctx.root, this.ctx.accept);
+        if (python) executions.push(...(await this.pythonExecutions(python, dataFile, path.join(own, 'python.json'))));
+        return executions;
+      },
+    };
+  }
+
+  dispose(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private coverageImportable(python: string): Promise<boolean> {
+    let known = this.importable.get(python);
+    if (!known) {
+      // coverage imported, pytest only found (importing it costs more than the check is worth).
+      const check = 'import coverage, importlib.util as u; raise SystemExit(u.find_spec("pytest") is None)';
+      known = runCommand(`${shellQuote(python)} -c ${shellQuote(check)}`, { cwd: this.ctx.cwd, env: this.ctx.env, timeoutMs: 20_000 }).then(
+        (r) => r.exitCode === 0,
+        () => false,
+      );
+      this.importable.set(python, known);
+    }
+    return known;
+  }
+
+  private async pythonExecutions(pytest: PytestCommand, dataFile: string, report: string): Promise<Execution[]> {
+    const json = `${shellQuote(pytest.python)} -m coverage json --data-file=${shellQuote(dataFile)} -o ${shellQuote(report)} -q`;
+    const result = await runCommand(json, { cwd: this.ctx.cwd, env: this.ctx.env, timeoutMs: this.ctx.timeoutMs });
+    if (result.exitCode !== 0) return [];
+    const execution = readPythonReport(report, this.ctx.cwd, this.ctx.root, this.ctx.accept);
+    return execution.size > 0 ? [execution] : [];
+  }
+}
+
+
+/** The interpreter a bare `pytest` runs under: its script's `#!` line, or python3 (a pyenv shim, a binary). */
+function pytestInterpreter(env: NodeJS.ProcessEnv): string {
+  for (const dir of (env.PATH ?? process.env.PATH ?? '').split(path.delimiter)) {
+    if (dir === '') continue;
+    let head: string;
+    try {
+      head = readFileSync(path.join(dir, 'pytest'), 'utf8').slice(0, 200);
+    } catch {
+      continue;
+    }
+    const shebang = /^#!\s*(\S*python[\d.]*)\s*$/m.exec(head.split('\n')[0] ?? '');
+    return shebang ? shebang[1]! : 'python3';
+  }
+  return 'python3';
+}

@@ -1,0 +1,161 @@
+// Node's own coverage (NODE_V8_COVERAGE): every process of a run writes the block counts V8 kept,
+// one JSON file per process. Here they become executed lines, split into module load and called
+// functions (see FileLines). Reading the directory is the effect; the line mapping is pure.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Execution, FileLines } from './spectrum.js';
+
+export interface V8Range {
+  startOffset: number;
+  endOffset: number;
+  count: number;
+}
+
+export interface V8Function {
+  functionName: string;
+  ranges: V8Range[];
+}
+
+interface Span extends V8Range {
+  fn: number;
+}
+
+/** Blank lines, lone brackets and comment-only lines are no statement: they say nothing about execution. */
+const NOT_CODE = /^\s*(?:[{}()[\];,]\s*)*(?:\/\/.*|\/\*.*|\*.*)?$/;
+
+/**
+ * The executed lines of one script, from V8's ranges: a line counts as its innermost range counts
+ * at the line's first character. V8's ranges nest (a function's first range is the function, the
+ * others its blocks), so one sweep with a stack finds the innermost range of every line.
+ */
+export function v8FileLines(source: string, functions: readonly V8Function[]): FileLines {
+  const text = source.startsWith('\uFEFF') ? source.slice(1) : source; // Node strips a BOM before compiling
+  const spans: Span[] = functions.flatMap((f, fn) => f.ranges.map((r) => ({ ...r, fn })));
+  spans.sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
+  const top = topLevel(functions);
+  const result: FileLines = { executed: new Set(), called: new Map(), functionNames: new Map() };
+  const lines = text.split('\n');
+  const starts = lineStarts(lines);
+  const stack: Span[] = [];
+  let next = 0;
+  lines.forEach((line, index) => {
+    const at = starts[index]! + (line.length - line.trimStart().length);
+    if (NOT_CODE.test(line)) return;
+    for (; next < spans.length && spans[next]!.startOffset <= at; next++) {
+      const span = spans[next]!;
+      while (stack.length > 0 && stack[stack.length - 1]!.endOffset <= span.startOffset) stack.pop();
+      if (span.endOffset > at) stack.push(span);
+    }
+    while (stack.length > 0 && stack[stack.length - 1]!.endOffset <= at) stack.pop();
+    const innermost = stack[stack.length - 1];
+    if (!innermost || innermost.count <= 0) return;
+    result.executed.add(index + 1);
+    if (innermost.fn === top) return;
+    const own = functions[innermost.fn]!.ranges[0]!;
+    const start = lineAt(starts, own.startOffset);
+    result.called.set(index + 1, start);
+    result.functionNames.set(start, functions[innermost.fn]!.functionName);
+  });
+  return result;
+}
+
+/** The script's own function: the one whose range starts at 0 and reaches furthest. */
+function topLevel(functions: readonly V8Function[]): number {
+  let best = -1;
+  functions.forEach((f, i) => {
+    const r = f.ranges[0];
+    if (r && r.startOffset === 0 && (best < 0 || r.endOffset > functions[best]!.ranges[0]!.endOffset)) best = i;
+  });
+  return best;
+}
+
+function lineStarts(lines: readonly string[]): number[] {
+  const starts: number[] = [];
+  let offset = 0;
+  for (const line of lines) {
+    starts.push(offset);
+    offset += line.length + 1;
+  }
+  return starts;
+}
+
+/** The 1-based line holding `offset` (binary search over the lines' start offsets). */
+function lineAt(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+interface ScriptCoverage {
+  url: string;
+  functions: V8Function[];
+}
+
+/**
+ * One Execution per coverage file in `dir` (one per process), keeping the scripts inside `root`
+ * (test files included: they tell which tests ran). `accept` filters repository-relative paths.
+ */
+export function readV8Executions(dir: string, root: string, accept: (file: string) => boolean): Execution[] {
+  const sources = new Map<string, string | null>();
+  const executions: Execution[] = [];
+  for (const name of safeList(dir)) {
+    if (!name.endsWith('.json')) continue;
+    const scripts = parseCoverageFile(path.join(dir, name));
+    const execution: Execution = new Map();
+    for (const script of scripts) {
+      const file = repositoryPath(script.url, root);
+      if (file === null || !accept(file)) continue;
+      if (!sources.has(file)) sources.set(file, readText(path.join(root, file)));
+      const source = sources.get(file);
+      if (source != null) execution.set(file, v8FileLines(source, script.functions));
+    }
+    if (execution.size > 0) executions.push(execution);
+  }
+  return executions;
+}
+
+function parseCoverageFile(file: string): ScriptCoverage[] {
+  try {
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { result?: ScriptCoverage[] };
+    return Array.isArray(doc.result) ? doc.result : [];
+  } catch {
+    return []; // a process killed while writing leaves a torn file: it is one execution less, not an error
+  }
+}
+
+/** `file:///root/lib/a.js` → `lib/a.js`; null for anything outside the root (node:, node_modules elsewhere...). */
+function repositoryPath(url: string, root: string): string | null {
+  if (!url.startsWith('file:')) return null;
+  let abs: string;
+  try {
+    abs = fileURLToPath(url);
+  } catch {
+    return null;
+  }
+  const rel = path.relative(root, abs);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  return rel.split(path.sep).join('/');
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+}
+
+function readText(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}

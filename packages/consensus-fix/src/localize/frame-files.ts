@@ -1,0 +1,63 @@
+// Stack traces resolved to repository files. A frame's depth counts only the frames that land in the
+// repository (test files included, dependencies not): when a dependency throws, the repository
+// frame that called it is the nearest place a fix can change. Pure: the caller says which files exist.
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Trace } from './frames.js';
+
+export interface FrameHit {
+  line: number;
+  /** 0 = the repository frame nearest the failure in its trace. */
+  depth: number;
+}
+
+export interface FrameContext {
+  root: string;
+  cwd: string;
+  /** Repository-relative paths that exist. */
+  files: ReadonlySet<string>;
+}
+
+/** Repository file → its frames (the smallest depth per line), ordered by depth then line. */
+export function framesByFile(traces: readonly Trace[], ctx: FrameContext): Map<string, FrameHit[]> {
+  const best = new Map<string, Map<number, number>>();
+  for (const trace of traces) {
+    let depth = 0;
+    for (const frame of trace) {
+      const file = resolveFramePath(frame.path, ctx);
+      if (file === null || file.split('/').includes('node_modules')) continue;
+      const lines = best.get(file) ?? new Map<number, number>();
+      lines.set(frame.line, Math.min(lines.get(frame.line) ?? Infinity, depth));
+      best.set(file, lines);
+      depth++;
+    }
+  }
+  const result = new Map<string, FrameHit[]>();
+  for (const [file, lines] of best) {
+    result.set(file, [...lines].map(([line, depth]) => ({ line, depth })).sort((a, b) => a.depth - b.depth || a.line - b.line));
+  }
+  return result;
+}
+
+/** A printed frame path as a repository-relative path, or null when it is not a repository file. */
+export function resolveFramePath(printed: string, { root, cwd, files }: FrameContext): string | null {
+  let abs: string;
+  try {
+    abs = printed.startsWith('file:') ? fileURLToPath(printed) : path.resolve(cwd, printed);
+  } catch {
+    return null;
+  }
+  const rel = path.relative(root, abs).split(path.sep).join('/');
+  if (!rel.startsWith('..') && !path.isAbsolute(rel) && files.has(rel)) return rel;
+  if (path.isAbsolute(printed) || printed.startsWith('file:')) return null;
+  // Java prints the package path (com/acme/Foo.java), Go a bare file name: the one file ending so.
+  const suffix = `/${printed.replace(/^\.\//, '')}`;
+  let match: string | null = null;
+  for (const file of files) {
+    if (!`/${file}`.endsWith(suffix)) continue;
+    if (match !== null) return null;
+    match = file;
+  }
+  return match;
+}

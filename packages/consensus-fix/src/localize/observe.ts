@@ -1,0 +1,85 @@
+// The localization's effects around the pre-flight: the failing test runs once with coverage on (and,
+// with --rails, the rails at the same time, on the untouched tree, for Ochiai's passing side), while
+// the file list and the TypeScript compiler load; then the signals are ranked. `tookMs` is what
+// localization adds beyond the test runs: its set-up before them and its work after the later one.
+
+import { runCommand, type CommandResult } from '@adlc/core';
+import { parsePytestCommand } from './coverage-python.js';
+import { CoverageSession } from './coverage-run.js';
+import { gather, rank, type RankInput } from './rank.js';
+import { listFiles, loadTypeScript, TextCache } from './repo-files.js';
+import type { Localization } from './schema.js';
+
+export interface ObserveInput {
+  root: string;
+  isRepo: boolean;
+  cwd: string;
+  testCmd: string;
+  rails: string | undefined;
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+}
+
+export interface Observation {
+  /** The pre-flight run of the test command (coverage on; exit code and output as without it). */
+  failing: Promise<CommandResult>;
+  /** The rails on the untouched tree, undefined without --rails: the run's baseline too. */
+  rails: Promise<CommandResult | undefined>;
+  /** The top `maxFiles` files, once both runs are done. */
+  localize(maxFiles: number): Promise<Localization>;
+  /** Stops the rails if still running and deletes the coverage data. */
+  dispose(): Promise<void>;
+}
+
+/** Frames can be anywhere in a long output; the prompt still sends only its tail. */
+const OUTPUT_CHARS = 64_000;
+
+/** Starts the pre-flight (and the rails) with coverage on; `localize` ranks once they are done. */
+export async function observeFailure(input: ObserveInput): Promise<Observation> {
+  const started = Date.now();
+  const { root, cwd, env, timeoutMs } = input;
+  // Overlapped with the runs: the file list and the compiler (several megabytes) load meanwhile.
+  const filesP = listFiles(root, input.isRepo);
+  // A pytest command's graph is Python's: the compiler would only cost its load time.
+  const tsP = parsePytestCommand(input.testCmd) ? Promise.resolve(undefined) : loadTypeScript();
+  filesP.catch(() => undefined);
+  const session = new CoverageSession({ root, cwd, env, timeoutMs, accept: (file) => !file.split('/').includes('node_modules') });
+  const [test, rails] = await Promise.all([session.prepare(input.testCmd), input.rails === undefined ? undefined : session.prepare(input.rails)]);
+  const setupMs = Date.now() - started;
+
+  const controller = new AbortController();
+  const failing = runCommand(test.command, { cwd, env: test.env, timeoutMs, tailChars: OUTPUT_CHARS });
+  const railsRun = rails ? runCommand(rails.command, { cwd, env: rails.env, timeoutMs, signal: controller.signal }) : Promise.resolve(undefined);
+  let runsEnded = Date.now();
+  const bothDone = Promise.allSettled([failing, railsRun]).then(() => {
+    runsEnded = Date.now();
+  });
+
+  return {
+    failing,
+    rails: railsRun,
+    async localize(maxFiles) {
+      const [failed] = await Promise.all([failing, railsRun, bothDone]);
+      const [files, ts] = await Promise.all([filesP, tsP]);
+      const failingExecutions = await test.collect();
+      const rankInput: RankInput = {
+        root,
+        cwd,
+        testCmd: input.testCmd,
+        output: failed.outputTail,
+        failing: failingExecutions.length > 0 ? failingExecutions : undefined,
+        passing: rails ? await rails.collect() : [],
+        files,
+        texts: new TextCache(root),
+        ts,
+      };
+      const ranked = rank(rankInput, gather(rankInput));
+      return { files: ranked.slice(0, maxFiles), tookMs: setupMs + (Date.now() - runsEnded) };
+    },
+    async dispose() {
+      controller.abort();
+      await Promise.allSettled([failing, railsRun]);
+      session.dispose();
+    },
+  };
+}

@@ -1,0 +1,117 @@
+// From a failing run's output and coverage to the ranked files: gather every signal, keep the files a
+// fix may change (never tests, dependencies, vendored or generated files), score them, rank them.
+// Synchronous: the only effects are reads of repository files through the TextCache.
+
+import type ts from 'typescript';
+import { commandFiles } from './command-files.js';
+import { exclusionOf, looksGenerated, type Exclusion } from './eligible.js';
+import { evidenceTable, pointedAt } from './evidence.js';
+import { framesByFile, type FrameHit } from './frame-files.js';
+import { parseTraces } from './frames.js';
+import { importDistances } from './graph.js';
+import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from './identifiers.js';
+import { importsOf, type ResolveContext } from './imports.js';
+import { packageJson, type TextCache } from './repo-files.js';
+import type { LocalizedFile } from './schema.js';
+import { rankFiles } from './score.js';
+import { scoreSpectrum, type Execution } from './spectrum.js';
+
+export interface RankInput {
+  root: string;
+  cwd: string;
+  testCmd: string;
+  /** The failing run's output (stdout and stderr interleaved). */
+  output: string;
+  /** What the failing run's processes executed; undefined when it had no coverage. */
+  failing: Execution[] | undefined;
+  /** What the rails' processes executed (Ochiai's passing side); empty without --rails. */
+  passing: Execution[];
+  files: ReadonlySet<string>;
+  texts: TextCache;
+  ts: typeof ts | undefined;
+}
+
+/** When no signal points anywhere, the identifiers alone are matched against this many source files. */
+const FALLBACK_POOL = 2000;
+const ASSERTION_LINES = 6;
+
+/** What the run says before coverage is scored: frames, the tests that ran, the import graph. */
+export interface Gathered {
+  frames: Map<string, FrameHit[]>;
+  /** Why a file can never be a candidate, or null. */
+  exclusion: (file: string) => Exclusion | null;
+  /** The failing run's test files (named by the command, executed, or in a trace). */
+  testFiles: string[];
+  /** Import hops from the test files. */
+  distances: Map<string, number>;
+}
+
+export function gather(input: RankInput): Gathered {
+  const { root, cwd, testCmd, output, files, texts } = input;
+  const named = new Set(commandFiles({ command: testCmd, cwd, root, files }));
+  const exclusion = (file: string) => exclusionOf(file, (f) => named.has(f));
+  const frames = framesByFile(parseTraces(output), { root, cwd, files });
+  const ranTests = (input.failing ?? []).flatMap((e) => [...e.keys()]).filter((f) => exclusion(f) === 'test');
+  const traced = [...frames.keys()].filter((f) => exclusion(f) === 'test');
+  const testFiles = [...new Set([...named, ...ranTests, ...traced])].sort();
+  const resolve = resolveContext(input);
+  const distances = importDistances(testFiles, (file) => importsOf(file, texts.get(file) ?? '', resolve));
+  return { frames, exclusion, testFiles, distances };
+}
+
+/** Every file some signal points at, ranked (best first); the caller keeps the top --max-files. */
+export function rank(input: RankInput, gathered: Gathered): LocalizedFile[] {
+  const { output, files, texts } = input;
+  const { frames, exclusion, testFiles, distances } = gathered;
+  const eligible = (file: string) => {
+    if (exclusion(file) !== null || !files.has(file)) return false;
+    const text = texts.get(file);
+    return text !== null && !looksGenerated(text);
+  };
+  // A rails process that ran one of the failing run's tests is not a passing execution.
+  const passing = input.passing.filter((e) => !testFiles.some((t) => e.has(t)));
+  const spectrum = input.failing ? scoreSpectrum(input.failing, passing) : undefined;
+
+  let pool = pointedAt({ frames, spectrum, distances }).filter(eligible);
+  if (pool.length === 0) pool = [...files].filter(eligible).slice(0, FALLBACK_POOL);
+  const query = queryIdentifiers({
+    assertionLines: assertionLines(frames, testFiles, texts),
+    testNames: failingTestNames(output),
+    locals: new Set(testFiles.flatMap((f) => [...testLocalNames(texts.get(f) ?? '')])),
+  });
+  const identifiers = new Map(pool.map((file) => [file, identifiersIn(texts.get(file) ?? '', query)] as const));
+  const definitions = new Map(pool.map((file) => [file, definedIn(texts.get(file) ?? '', identifiers.get(file) ?? [])] as const));
+  return rankFiles(evidenceTable(pool, { frames, spectrum, distances, identifiers, definitions }), query.length);
+}
+
+function resolveContext({ files, texts, ts }: RankInput): ResolveContext {
+  const mains = new Map<string, string | undefined>();
+  return {
+    files,
+    packageName: packageJson(texts, '').name,
+    mainOf: (dir) => {
+      if (!mains.has(dir)) mains.set(dir, packageJson(texts, dir).main);
+      return mains.get(dir);
+    },
+    ts,
+  };
+}
+
+/** The test files' lines the traces point at, nearest the failure first, each with its continuation lines. */
+function assertionLines(frames: ReadonlyMap<string, FrameHit[]>, testFiles: readonly string[], texts: TextCache): string[] {
+  const hits = testFiles.flatMap((file) => (frames.get(file) ?? []).map((hit) => ({ file, ...hit })));
+  hits.sort((a, b) => a.depth - b.depth);
+  return hits.slice(0, ASSERTION_LINES).map(({ file, line }) => statementAt(texts.get(file) ?? '', line));
+}
+
+/** The line, and the next ones while its brackets are still open (an assertion over several lines). */
+export function statementAt(text: string, line: number): string {
+  const lines = text.split('\n');
+  let statement = lines[line - 1] ?? '';
+  for (let next = line; next < line + 4 && next < lines.length && depthOf(statement) > 0; next++) statement += `\n${lines[next]}`;
+  return statement;
+}
+
+function depthOf(text: string): number {
+  return (text.match(/[([{]/g) ?? []).length - (text.match(/[)\]}]/g) ?? []).length;
+}

@@ -1,0 +1,28 @@
+// The ranking for people: one line per file with its score and evidence (stderr in a full run, stdout
+// under --localize-only without --json). Pure.
+
+import type { Evidence, Localization } from './schema.js';
+
+export function renderLocalization(localization: Localization): string {
+  const { files, tookMs } = localization;
+  const head = `localization (${tookMs} ms beyond the test runs): the fix may change ${files.length} file${files.length === 1 ? '' : 's'}`;
+  const width = Math.max(0, ...files.map((f) => f.file.length));
+  const rows = files.map((f, i) => `  ${i + 1}. ${f.file.padEnd(width)}  ${f.score.toFixed(3)}  ${describeEvidence(f.evidence)}`);
+  return [head, ...rows].join('\n');
+}
+
+export function describeEvidence(evidence: Evidence): string {
+  const parts: string[] = [];
+  if (evidence.frames?.length) {
+    parts.push(`frames ${evidence.frames.map((f) => `line ${f.line} (depth ${f.depth})`).join(', ')}`);
+  }
+  if (evidence.coveredLines !== undefined) {
+    const top = evidence.functions?.[0];
+    const where = top ? `, most in ${top.name || 'an anonymous function'} (line ${top.line})` : '';
+    parts.push(`ochiai ${evidence.ochiai ?? 0} over ${evidence.coveredLines} executed function line${evidence.coveredLines === 1 ? '' : 's'}${where}`);
+  }
+  if (evidence.graphDistance !== undefined) parts.push(`${evidence.graphDistance} import hop${evidence.graphDistance === 1 ? '' : 's'} from the test`);
+  if (evidence.identifiers?.length) parts.push(`identifiers ${evidence.identifiers.join(', ')}`);
+  if (evidence.defines?.length) parts.push(`defines ${evidence.defines.join(', ')}`);
+  return parts.join('; ');
+}

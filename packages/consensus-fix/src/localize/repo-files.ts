@@ -1,0 +1,100 @@
+// The repository as localization sees it: its files (git's list: tracked plus untracked ones that
+// are not ignored, so build output and dependencies drop out by themselves), their text (read once),
+// its package.json entries, and the TypeScript compiler (core's copy, loaded on first use).
+
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import type ts from 'typescript';
+import { MAX_CONTENT_BYTES } from '../candidate.js';
+
+/** Outside git, a bounded walk; these folders are never a fix's place and can be huge. */
+const SKIPPED_DIRS = new Set(['.git', 'node_modules', '.venv', 'venv', '__pycache__', '.tox', 'dist', 'build', 'coverage']);
+const MAX_WALK = 20_000;
+
+/** Repository-relative paths, forward slashes. */
+export async function listFiles(root: string, isRepo: boolean): Promise<Set<string>> {
+  if (!isRepo) return walk(root);
+  const { stdout } = await promisify(execFile)('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: root,
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  return new Set(stdout.split('\0').filter((f) => f.length > 0));
+}
+
+function walk(root: string): Set<string> {
+  const files = new Set<string>();
+  const pending = [''];
+  while (pending.length > 0 && files.size < MAX_WALK) {
+    const dir = pending.pop()!;
+    let entries;
+    try {
+      entries = readdirSync(path.join(root, dir), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name)) pending.push(rel);
+      else if (entry.isFile()) files.add(rel);
+    }
+  }
+  return files;
+}
+
+/** Reads repository files once each; null for a missing, huge or binary file (never a candidate). */
+export class TextCache {
+  private readonly texts = new Map<string, string | null>();
+  constructor(private readonly root: string) {}
+
+  get(file: string): string | null {
+    if (!this.texts.has(file)) this.texts.set(file, readText(path.join(this.root, file)));
+    return this.texts.get(file)!;
+  }
+}
+
+function readText(abs: string): string | null {
+  try {
+    if (statSync(abs).size > MAX_CONTENT_BYTES) return null;
+    const bytes = readFileSync(abs);
+    return bytes.includes(0) ? null : bytes.toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** `name` and `main` of the package.json in `dir` ('' = the root), when it has one. */
+export function packageJson(texts: TextCache, dir: string): { name?: string; main?: string } {
+  const text = texts.get(dir === '' ? 'package.json' : `${dir}/package.json`);
+  if (text === null) return {};
+  try {
+    const doc = JSON.parse(text) as { name?: unknown; main?: unknown };
+    return { ...(typeof doc.name === 'string' ? { name: doc.name } : {}), ...(typeof doc.main === 'string' ? { main: doc.main } : {}) };
+  } catch {
+    return {};
+  }
+}
+
+let typescript: Promise<typeof ts | undefined> | undefined;
+
+/**
+ * The TypeScript compiler, or undefined when it cannot be loaded (the graph then has no JS/TS edges).
+ * It is @adlc/core's dependency (its syntax normaliser and mutation engine parse with it); resolving
+ * it from core's own location finds that copy under any package manager's layout, so this package
+ * does not carry a second one. Several megabytes: loaded while the pre-flight runs.
+ */
+export function loadTypeScript(): Promise<typeof ts | undefined> {
+  typescript ??= (async () => {
+    try {
+      const fromCore = createRequire(import.meta.resolve('@adlc/core')).resolve('typescript');
+      const module = (await import(pathToFileURL(fromCore).href)) as { default: typeof ts };
+      return module.default;
+    } catch {
+      return undefined;
+    }
+  })();
+  return typescript;
+}

@@ -1,0 +1,45 @@
+// The documented shape of a localization: the ranked files, each with its score and the evidence
+// behind it. The same object is `localization` in a full run's --json and the whole of
+// `--localize-only --json` (with nothing else beside it).
+
+import { z } from 'zod';
+
+const count = z.number().int().nonnegative();
+
+export const EvidenceSchema = z.object({
+  /** Stack frames in the file: its line, and its depth (0 = the repository frame nearest the failure). */
+  frames: z.array(z.object({ line: count.min(1), depth: count })).optional(),
+  /** Σ Ochiai over the lines the failing run executed inside called functions (without --rails, each line scores 1). */
+  ochiai: z.number().nonnegative().optional(),
+  /** How many lines the failing run executed inside called functions (module load excluded). */
+  coveredLines: count.optional(),
+  /** The file's most suspicious functions (top 3): name ('' when anonymous), first line, Σ Ochiai of their lines. */
+  functions: z.array(z.object({ name: z.string(), line: count.min(1), ochiai: z.number().nonnegative() })).optional(),
+  /** Import hops from the failing test (1: the test imports it). */
+  graphDistance: count.min(1).optional(),
+  /** Identifiers of the failing assertion and test name that occur in the file. */
+  identifiers: z.array(z.string()).optional(),
+  /** Those of them the file defines (a function, class or method of that name). */
+  defines: z.array(z.string()).optional(),
+});
+export type Evidence = z.infer<typeof EvidenceSchema>;
+
+export const LocalizedFileSchema = z.object({
+  /** Repository-relative, forward slashes. */
+  file: z.string(),
+  score: z.number().nonnegative(),
+  evidence: EvidenceSchema,
+});
+export type LocalizedFile = z.infer<typeof LocalizedFileSchema>;
+
+export const LocalizationSchema = z.object({
+  /** The files the fix may change (the top --max-files), best first. */
+  files: z.array(LocalizedFileSchema),
+  /** Localization time beyond the test runs themselves. */
+  tookMs: count,
+});
+export type Localization = z.infer<typeof LocalizationSchema>;
+
+/** `--localize-only --json`: exactly this, nothing else. */
+export const LocalizeOnlyOutputSchema = z.object({ localization: LocalizationSchema }).strict();
+export type LocalizeOnlyOutput = z.infer<typeof LocalizeOnlyOutputSchema>;

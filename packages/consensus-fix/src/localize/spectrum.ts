@@ -1,0 +1,91 @@
+// Spectrum-based fault localization: which lines the failing run executed, against which lines the
+// passing runs (the rails) executed. Ochiai per line, summed to functions and files. Pure.
+
+/** What one process executed in one file. */
+export interface FileLines {
+  /** Every executed code line (1-based), module load included. */
+  executed: Set<number>;
+  /**
+   * The executed lines inside functions that were called (not the module's top level), each with the
+   * line where its innermost function starts. Module load runs the top level of every file that is
+   * merely required; the lines of called functions are where a test's input actually went.
+   */
+  called: Map<number, number>;
+  /** Function start line → its name ('' for anonymous). */
+  functionNames: Map<number, string>;
+}
+
+/** One process of a run: repository-relative file → its lines. */
+export type Execution = Map<string, FileLines>;
+
+/**
+ * Ochiai's suspiciousness of an element: ef / sqrt(F × (ef + ep)), with ef (ep) the failing
+ * (passing) executions that cover it and F all failing executions. 1 when only failing runs reach
+ * it and every failing run does; lower the more passing runs reach it too.
+ */
+export function ochiai(failedCovering: number, passedCovering: number, totalFailed: number): number {
+  if (failedCovering <= 0 || totalFailed <= 0) return 0;
+  return failedCovering / Math.sqrt(totalFailed * (failedCovering + passedCovering));
+}
+
+export interface FunctionScore {
+  name: string;
+  /** Where the function starts (1-based). */
+  line: number;
+  /** Σ of its lines' Ochiai. */
+  ochiai: number;
+  coveredLines: number;
+}
+
+export interface FileSpectrum {
+  /** Σ of the Ochiai of the file's lines that the failing run executed inside called functions. */
+  ochiai: number;
+  /** How many such lines. */
+  coveredLines: number;
+  /** Its functions by decreasing score. */
+  functions: FunctionScore[];
+  /** True when a failing run executed any of its lines, module load included. */
+  loaded: boolean;
+}
+
+/** Per file, the Ochiai of the lines the failing runs executed inside called functions, summed. */
+export function scoreSpectrum(failing: readonly Execution[], passing: readonly Execution[]): Map<string, FileSpectrum> {
+  const files = new Set(failing.flatMap((execution) => [...execution.keys()]));
+  const scores = new Map<string, FileSpectrum>();
+  for (const file of files) {
+    const inFailing = failing.map((e) => e.get(file)).filter((f): f is FileLines => f !== undefined);
+    const inPassing = passing.map((e) => e.get(file)).filter((f): f is FileLines => f !== undefined);
+    const byFunction = new Map<number, FunctionScore>();
+    const lineScore = (line: number) =>
+      ochiai(inFailing.filter((f) => f.executed.has(line)).length, inPassing.filter((f) => f.executed.has(line)).length, failing.length);
+    for (const [line, start] of calledLines(inFailing)) {
+      const fn = byFunction.get(start) ?? { name: nameOf(inFailing, start), line: start, ochiai: 0, coveredLines: 0 };
+      fn.ochiai += lineScore(line);
+      fn.coveredLines += 1;
+      byFunction.set(start, fn);
+    }
+    const functions = [...byFunction.values()].sort((a, b) => b.ochiai - a.ochiai || a.line - b.line);
+    scores.set(file, {
+      ochiai: functions.reduce((sum, f) => sum + f.ochiai, 0),
+      coveredLines: functions.reduce((sum, f) => sum + f.coveredLines, 0),
+      functions,
+      loaded: inFailing.some((f) => f.executed.size > 0),
+    });
+  }
+  return scores;
+}
+
+/** Line → function start, over every failing process (the first process that called it names it). */
+function calledLines(inFailing: readonly FileLines[]): Map<number, number> {
+  const lines = new Map<number, number>();
+  for (const f of inFailing) for (const [line, start] of f.called) if (!lines.has(line)) lines.set(line, start);
+  return lines;
+}
+
+function nameOf(inFailing: readonly FileLines[], start: number): string {
+  for (const f of inFailing) {
+    const name = f.functionNames.get(start);
+    if (name !== undefined) return name;
+  }
+  return '';
+}

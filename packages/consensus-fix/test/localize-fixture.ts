@@ -1,0 +1,184 @@
+// A small CommonJS package shaped like the real ones localization is for: `index.js` re-exports
+// `lib/index.js`, which requires the modules that do the work; node's test runner tests require the
+// package's main file. One variant throws deep inside a module (frames), one returns a wrong result
+// without throwing (coverage and the graph); a committed node_modules dependency and a test helper
+// run too and must never be ranked. Plus a small Python package for pytest.
+
+import type { FileTree } from '@adlc/core/testkit';
+
+const AMOUNT_OK = String.raw`/^(-)?(\d+)(?:\.(\d{1,2}))?$/`;
+/** The bug of variant (a): one decimal digit only, so "12.50" is refused (and throws). */
+const AMOUNT_BUGGY = String.raw`/^(-)?(\d+)(?:\.(\d))?$/`;
+
+const amountJs = (pattern: string) => `// Amounts as people write them ("12.50", "-3") <-> integer cents.
+const { LedgerError } = require('./errors');
+
+const AMOUNT = ${pattern};
+
+function parseAmount(text) {
+  const match = AMOUNT.exec(String(text).trim());
+  if (!match) {
+    throw new LedgerError('invalid amount: ' + JSON.stringify(text));
+  }
+  const cents = Number(match[2]) * 100 + Number((match[3] || '0').padEnd(2, '0'));
+  return match[1] ? -cents : cents;
+}
+
+module.exports = { parseAmount };
+`;
+
+const MERGE_GUARD = `    if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;\n`;
+
+/** Variant (b) drops the guard: merging {"__proto__": ...} writes into Object.prototype. */
+const defaultsJs = (guard: string) => `// Options merged over the defaults, deeply.
+const { isPlainObject } = require('./util');
+
+const DEFAULTS = { separator: ';', currency: 'EUR', format: { decimals: 2, symbol: true } };
+
+function mergeDefaults(target, source) {
+  for (const key of Object.keys(source)) {
+${guard}    const value = source[key];
+    if (isPlainObject(value)) {
+      if (!isPlainObject(target[key])) target[key] = {};
+      mergeDefaults(target[key], value);
+    } else {
+      target[key] = value;
+    }
+  }
+  return target;
+}
+
+function withDefaults(options) {
+  return mergeDefaults(mergeDefaults({}, DEFAULTS), options || {});
+}
+
+module.exports = { mergeDefaults, withDefaults, DEFAULTS };
+`;
+
+export function ledgerPackage(variant: 'throws' | 'wrong-value' | 'fixed'): FileTree {
+  return {
+    'package.json': JSON.stringify({ name: 'ledger', version: '1.0.0', main: 'index.js', scripts: { test: 'node --test' } }, null, 2) + '\n',
+    '.gitignore': 'coverage/\n',
+    'index.js': "module.exports = require('./lib');\n",
+    'lib/index.js': `const { parseAmount } = require('./amount');
+const { parseLine } = require('./line');
+const { mergeDefaults, withDefaults } = require('./defaults');
+const { formatTotal } = require('./format');
+const { sum } = require('./math');
+
+function parseLedger(text, options) {
+  const opts = withDefaults(options);
+  const entries = text.split('\\n').filter(Boolean).map((line) => parseLine(line, opts));
+  return { entries, total: sum(entries.map((e) => e.amount)) };
+}
+
+function report(text, options) {
+  return formatTotal(parseLedger(text, options).total, withDefaults(options));
+}
+
+module.exports = { parseLedger, report, mergeDefaults, parseAmount };
+`,
+    'lib/line.js': `const { parseAmount } = require('./amount');
+const { LedgerError } = require('./errors');
+
+function parseLine(line, opts) {
+  const parts = line.split(opts.separator);
+  if (parts.length !== 2) throw new LedgerError('expected "name' + opts.separator + 'amount": ' + line);
+  return { name: parts[0].trim(), amount: parseAmount(parts[1]) };
+}
+
+module.exports = { parseLine };
+`,
+    'lib/amount.js': amountJs(variant === 'throws' ? AMOUNT_BUGGY : AMOUNT_OK),
+    'lib/errors.js': `class LedgerError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'LedgerError';
+  }
+}
+
+module.exports = { LedgerError };
+`,
+    'lib/defaults.js': defaultsJs(variant === 'wrong-value' ? '' : MERGE_GUARD),
+    'lib/util.js': `function isPlainObject(value) {
+  if (value === null || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+module.exports = { isPlainObject };
+`,
+    'lib/format.js': `function formatTotal(cents, opts) {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const text = Math.floor(abs / 100) + '.' + String(abs % 100).padStart(opts.format.decimals, '0');
+  return sign + text + (opts.format.symbol ? ' ' + opts.currency : '');
+}
+
+module.exports = { formatTotal };
+`,
+    'lib/math.js': `const add = require('tiny-add');
+
+function sum(values) {
+  return values.reduce(add, 0);
+}
+
+module.exports = { sum };
+`,
+    // A dependency committed to the repository: it runs on every parse, and is never a candidate.
+    'node_modules/tiny-add/package.json': '{ "name": "tiny-add", "main": "index.js" }\n',
+    'node_modules/tiny-add/index.js': 'module.exports = function add(a, b) {\n  const total = a + b;\n  return total;\n};\n',
+    'test/helpers.js': "const ledger = require('..');\n\nfunction parseOne(line) {\n  const parsed = ledger.parseLedger(line);\n  return parsed.entries[0];\n}\n\nmodule.exports = { parseOne };\n",
+    'test/amount.test.js': `const test = require('node:test');
+const assert = require('node:assert');
+const ledger = require('..');
+const { parseOne } = require('./helpers');
+
+test('parses amounts with cents', () => {
+  assert.strictEqual(parseOne('tea;3').amount, 300);
+  assert.strictEqual(parseOne('coffee;12.50').amount, 1250);
+});
+`,
+    'test/defaults.test.js': `const test = require('node:test');
+const assert = require('node:assert');
+const ledger = require('..');
+
+test('mergeDefaults does not pollute Object.prototype', () => {
+  ledger.mergeDefaults({}, JSON.parse('{"__proto__": {"admin": true}}'));
+  assert.strictEqual({}.admin, undefined);
+});
+`,
+    'test/report.test.js': `const test = require('node:test');
+const assert = require('node:assert');
+const ledger = require('..');
+
+test('report sums and formats', () => {
+  assert.strictEqual(ledger.report('tea;3\\nbread;-1'), '2.00 EUR');
+  assert.strictEqual(ledger.report('tea;3', { format: { symbol: false } }), '3.00');
+});
+`,
+  };
+}
+
+/** The repro command of each variant. */
+export const LEDGER_REPRO = { throws: 'node --test test/amount.test.js', 'wrong-value': 'node --test test/defaults.test.js' } as const;
+
+/**
+ * A Python package whose bug raises three calls below the test (pytest's traceback has the frames),
+ * or, in `wrong-value`, quietly returns 0 (only coverage and the graph can tell).
+ */
+export function calcPackage(variant: 'raises' | 'wrong-value' = 'raises'): FileTree {
+  const refuse = variant === 'raises' ? 'raise ValueError("not a number: " + text)' : 'return 0';
+  return {
+    '.gitignore': '__pycache__/\n.pytest_cache/\n',
+    'calc/__init__.py': 'from calc.engine import evaluate\n\n__all__ = ["evaluate"]\n',
+    'calc/engine.py': 'from calc.parse import tokens\nfrom calc.ops import apply\n\n\ndef evaluate(text):\n    left, op, right = tokens(text)\n    return apply(op, left, right)\n',
+    'calc/parse.py':
+      'from calc.util import to_number\n\n\ndef tokens(text):\n    for op in "+-*":\n        if op in text:\n            left, right = text.split(op)\n            return to_number(left), op, to_number(right)\n    raise ValueError("no operator in " + text)\n',
+    // The bug: a number may not have more than one digit, and it raises three calls below the test.
+    'calc/util.py': `def to_number(text):\n    text = text.strip()\n    if len(text) != 1 or not text.isdigit():\n        ${refuse}\n    return int(text)\n`,
+    'calc/ops.py': 'def apply(op, left, right):\n    if op == "+":\n        return left + right\n    if op == "-":\n        return left - right\n    return left * right\n',
+    'calc/format.py': 'def show(value):\n    return str(value)\n',
+    'tests/test_calc.py': 'from calc import evaluate\n\n\ndef test_adds_two_digit_numbers():\n    assert evaluate("12+30") == 42\n',
+  };
+}

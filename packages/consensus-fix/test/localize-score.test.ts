@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { EvidenceSchema, type Evidence } from '../src/localize/schema.js';
+import { rankFiles, scoreFile, WEIGHTS } from '../src/localize/score.js';
+import { ochiai, scoreSpectrum, type Execution, type FileLines } from '../src/localize/spectrum.js';
+
+describe('ochiai', () => {
+  it.each([
+    // ef, ep, F, expected
+    [1, 0, 1, 1], // only the failing run reaches it
+    [1, 1, 1, 1 / Math.sqrt(2)], // the failing run and one passing run
+    [1, 3, 1, 0.5],
+    [0, 5, 1, 0], // never reached by a failing run
+    [1, 0, 2, 1 / Math.sqrt(2)], // one of two failing runs
+    [2, 0, 2, 1],
+    [0, 0, 0, 0],
+  ])('ef=%i ep=%i F=%i -> %f', (ef, ep, total, expected) => {
+    expect(ochiai(ef, ep, total)).toBeCloseTo(expected, 10);
+  });
+});
+
+/** FileLines from `{line: functionStart}` for called lines and extra load-time lines. */
+function lines(called: Record<number, number>, loadOnly: number[] = [], names: Record<number, string> = {}): FileLines {
+  const calledMap = new Map(Object.entries(called).map(([l, s]) => [Number(l), s] as const));
+  return {
+    executed: new Set([...calledMap.keys(), ...loadOnly]),
+    called: calledMap,
+    functionNames: new Map(Object.entries(names).map(([l, n]) => [Number(l), n] as const)),
+  };
+}
+const run = (files: Record<string, FileLines>): Execution => new Map(Object.entries(files));
+
+describe('scoreSpectrum', () => {
+  it('without rails every line the failing run reached in a called function scores 1; load-time lines do not count', () => {
+    const failing = [run({ 'lib/a.js': lines({ 3: 2, 4: 2, 9: 8 }, [1, 2, 8], { 2: 'parse', 8: 'other' }), 'index.js': lines({}, [1]) })];
+    const scores = scoreSpectrum(failing, []);
+    expect(scores.get('lib/a.js')).toEqual({
+      ochiai: 3,
+      coveredLines: 3,
+      loaded: true,
+      functions: [
+        { name: 'parse', line: 2, ochiai: 2, coveredLines: 2 },
+        { name: 'other', line: 8, ochiai: 1, coveredLines: 1 },
+      ],
+    });
+    expect(scores.get('index.js')).toEqual({ ochiai: 0, coveredLines: 0, loaded: true, functions: [] });
+  });
+
+  it('with passing runs, lines they reach too weigh less (summed per function and file)', () => {
+    const failing = [run({ 'lib/a.js': lines({ 3: 2, 4: 2 }) })];
+    const passing = [run({ 'lib/a.js': lines({ 3: 2 }) }), run({ 'lib/a.js': lines({ 3: 2 }) }), run({ 'lib/b.js': lines({ 1: 1 }) })];
+    const a = scoreSpectrum(failing, passing).get('lib/a.js')!;
+    // line 3: ef 1, ep 2 -> 1/sqrt(3); line 4: failing only -> 1
+    expect(a.ochiai).toBeCloseTo(1 + 1 / Math.sqrt(3), 10);
+    expect(a.coveredLines).toBe(2);
+    expect(scoreSpectrum(failing, passing).has('lib/b.js')).toBe(false);
+  });
+});
+
+const ctx = { bestOchiai: 10, queryIdentifiers: 4 };
+
+describe('scoreFile', () => {
+  it.each<{ name: string; evidence: Evidence; score: number }>([
+    { name: 'nothing', evidence: {}, score: 0 },
+    { name: 'the throwing frame', evidence: { frames: [{ line: 9, depth: 0 }] }, score: 8 },
+    { name: 'a caller one frame out', evidence: { frames: [{ line: 7, depth: 1 }, { line: 30, depth: 3 }] }, score: 4 },
+    { name: 'the busiest covered file', evidence: { ochiai: 10, coveredLines: 10 }, score: 4 },
+    { name: 'a quarter of the busiest (square root: half the term)', evidence: { ochiai: 2.5, coveredLines: 3 }, score: 2 },
+    { name: 'imported by the test', evidence: { graphDistance: 1 }, score: 2 },
+    { name: 'two hops away', evidence: { graphDistance: 2 }, score: 1 },
+    { name: 'half the identifiers', evidence: { identifiers: ['a', 'b'] }, score: 0.75 },
+    { name: 'defines one of them: the unit under test', evidence: { identifiers: ['a'], defines: ['a'] }, score: 1.5 },
+    { name: 'all of it', evidence: { frames: [{ line: 1, depth: 0 }], ochiai: 10, graphDistance: 1, identifiers: ['a', 'b', 'c', 'd'] }, score: 15.5 },
+  ])('$name -> $score', ({ evidence, score }) => {
+    expect(EvidenceSchema.parse(evidence)).toEqual(evidence);
+    expect(scoreFile(evidence, ctx)).toBeCloseTo(score, 3);
+  });
+
+  it('a depth-0 frame outweighs every other signal together', () => {
+    const everythingElse = scoreFile({ ochiai: 10, graphDistance: 1, identifiers: ['a', 'b', 'c', 'd'] }, ctx);
+    expect(scoreFile({ frames: [{ line: 1, depth: 0 }] }, ctx)).toBeGreaterThan(everythingElse);
+    expect(everythingElse).toBe(WEIGHTS.coverage + WEIGHTS.graph + WEIGHTS.identifiers);
+  });
+
+  it('rails run every line the failing test runs (flat Ochiai): the module defining the called function beats a larger helper', () => {
+    const helper = scoreFile({ ochiai: 4.95, coveredLines: 7 }, { bestOchiai: 4.95, queryIdentifiers: 3 });
+    const unit = scoreFile({ ochiai: 2.83, coveredLines: 4, identifiers: ['parseTags'], defines: ['parseTags'] }, { bestOchiai: 4.95, queryIdentifiers: 3 });
+    expect(unit).toBeGreaterThan(helper);
+  });
+
+  it('the CommonJS case: the module whose functions ran beats the entry file the test imports', () => {
+    const entry = scoreFile({ graphDistance: 1 }, ctx);
+    const module = scoreFile({ ochiai: 10, coveredLines: 10, graphDistance: 2 }, ctx);
+    expect(module).toBeGreaterThan(entry);
+  });
+});
+
+describe('rankFiles', () => {
+  it('orders by score, then path; leaves out files nothing points at; normalizes coverage to the busiest file', () => {
+    const ranking = rankFiles(
+      [
+        { file: 'index.js', evidence: { graphDistance: 1 } },
+        { file: 'lib/b.js', evidence: { ochiai: 4, coveredLines: 4 } },
+        { file: 'lib/a.js', evidence: { ochiai: 16, coveredLines: 16 } },
+        { file: 'lib/c.js', evidence: { graphDistance: 1 } },
+        { file: 'lib/d.js', evidence: {} },
+      ],
+      0,
+    );
+    expect(ranking.map((r) => [r.file, r.score])).toEqual([
+      ['lib/a.js', 4],
+      ['index.js', 2],
+      ['lib/b.js', 2],
+      ['lib/c.js', 2],
+    ]);
+  });
+});

@@ -1,0 +1,166 @@
+// Localization end to end: the built CLI on real git repositories, real `node --test` and pytest
+// runs, and (for the full run) the real provider SDK against the loopback fake server.
+
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
+import { LocalizeOnlyOutputSchema, type LocalizeOnlyOutput } from '../src/schema.js';
+import { calcPackage, ledgerPackage, LEDGER_REPRO } from './localize-fixture.js';
+import { answer, BIN, parseOutput, useSuite } from './support.js';
+
+const suite = useSuite('localize');
+const repos: TempRepo[] = [];
+function repo(files: FileTree): TempRepo {
+  const r = makeTempRepo({ files, prefix: 'cf-localize-' });
+  repos.push(r);
+  return r;
+}
+afterAll(() => {
+  for (const r of repos) r.cleanup();
+});
+
+/** --localize-only --json with no provider configured at all. */
+async function localizeOnly(r: TempRepo, args: string[]): Promise<LocalizeOnlyOutput> {
+  const res = await runCli(BIN, ['--localize-only', '--json', ...args], { cwd: r.dir, env: {} });
+  expect(res.exitCode, res.stderr).toBe(0);
+  return LocalizeOnlyOutputSchema.parse(JSON.parse(res.stdout));
+}
+
+const ranked = (doc: LocalizeOnlyOutput) => doc.localization.files.map((f) => f.file);
+
+describe('--localize-only on a CommonJS package', () => {
+  it('a bug that throws deep in a module: its frame ranks it first; tests and node_modules never appear; nothing changes', async () => {
+    const r = repo(ledgerPackage('throws'));
+    const doc = await localizeOnly(r, ['--test-cmd', LEDGER_REPRO.throws, '--max-files', '20']);
+    const [top] = doc.localization.files;
+    expect(top!.file).toBe('lib/amount.js');
+    expect(top!.evidence.frames![0]).toMatchObject({ depth: 0 });
+    // The callers are in the trace too, further from the failure.
+    expect(doc.localization.files.find((f) => f.file === 'lib/line.js')!.evidence.frames![0]!.depth).toBeGreaterThan(0);
+    // The test and its helper ran, and so did the committed dependency: none is ever a candidate.
+    expect(ranked(doc).filter((f) => f.startsWith('test/') || f.includes('node_modules'))).toEqual([]);
+    expect(doc.localization.tookMs).toBeGreaterThanOrEqual(0);
+    expect(r.status()).toBe('');
+  });
+
+  it('a wrong value with no throw: coverage of called functions ranks the module above the files that only load', async () => {
+    const r = repo(ledgerPackage('wrong-value'));
+    const doc = await localizeOnly(r, ['--test-cmd', LEDGER_REPRO['wrong-value'], '--max-files', '20']);
+    const files = ranked(doc);
+    expect(files[0]).toBe('lib/defaults.js');
+    const top = doc.localization.files[0]!;
+    expect(top.evidence.frames).toBeUndefined();
+    expect(top.evidence.coveredLines).toBeGreaterThan(0);
+    expect(top.evidence.functions![0]!.name).toBe('mergeDefaults');
+    // index.js and lib/index.js are the nearest in the graph but only run at module load.
+    expect(files.indexOf('lib/defaults.js')).toBeLessThan(files.indexOf('index.js'));
+    expect(doc.localization.files.find((f) => f.file === 'index.js')!.evidence.coveredLines).toBeUndefined();
+    expect(files.filter((f) => f.startsWith('test/') || f.includes('node_modules'))).toEqual([]);
+    expect(r.status()).toBe('');
+  });
+
+  it('--max-files bounds the list (default 3); the text form prints the ranking on stdout', async () => {
+    const r = repo(ledgerPackage('throws'));
+    const doc = await localizeOnly(r, ['--test-cmd', LEDGER_REPRO.throws]);
+    expect(doc.localization.files).toHaveLength(3);
+    const text = await runCli(BIN, ['--test-cmd', LEDGER_REPRO.throws, '--localize-only', '--max-files', '1'], { cwd: r.dir, env: {} });
+    expect(text.exitCode, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/the fix may change 1 file\n {2}1\. lib\/amount\.js +\d+\.\d{3} +frames line 9 \(depth 0\)/);
+  });
+
+  it('with --rails, lines the passing tests also reach weigh less (Ochiai), and the ranking holds', async () => {
+    const r = repo(ledgerPackage('wrong-value'));
+    const doc = await localizeOnly(r, ['--test-cmd', LEDGER_REPRO['wrong-value'], '--rails', 'node --test']);
+    const top = doc.localization.files[0]!;
+    expect(top.file).toBe('lib/defaults.js');
+    // report.test.js (a passing process of the rails) runs mergeDefaults too.
+    expect(top.evidence.ochiai!).toBeLessThan(top.evidence.coveredLines!);
+    expect(top.evidence.ochiai!).toBeGreaterThan(0);
+    expect(r.status()).toBe('');
+  });
+
+  it('a test that already passes is the usual pre-flight error; --files with --localize-only is refused', async () => {
+    const r = repo(ledgerPackage('fixed'));
+    const passing = await runCli(BIN, ['--test-cmd', LEDGER_REPRO.throws, '--localize-only'], { cwd: r.dir, env: {} });
+    expect(passing.exitCode).toBe(1);
+    expect(passing.stderr).toContain('already passes');
+    const both = await runCli(BIN, ['--test-cmd', LEDGER_REPRO.throws, '--localize-only', '--files', 'lib/amount.js'], { cwd: r.dir, env: {} });
+    expect(both.exitCode).toBe(1);
+    expect(both.stderr).toContain('--localize-only ranks the files to fix, so it takes no --files');
+  });
+});
+
+const pytestAvailable = (() => {
+  try {
+    execFileSync('python3', ['-m', 'pytest', '--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.skipIf(!pytestAvailable)('--localize-only on a Python package (pytest)', () => {
+  it('the raising function three calls below the test ranks first; tests never appear', async () => {
+    const r = repo(calcPackage());
+    const doc = await localizeOnly(r, ['--test-cmd', 'python3 -m pytest -q -p no:cacheprovider tests/test_calc.py', '--max-files', '10']);
+    const files = ranked(doc);
+    expect(files[0]).toBe('calc/util.py');
+    expect(doc.localization.files[0]!.evidence.frames![0]).toEqual({ line: 4, depth: 0 });
+    expect(files).toContain('calc/parse.py');
+    expect(files.filter((f) => f.startsWith('tests/'))).toEqual([]);
+    expect(r.status()).toBe('');
+  });
+});
+
+/** An interpreter that has both pytest and coverage.py, if this machine has one. */
+const coveragePython = ['python3', '/usr/bin/python3'].find((python) => {
+  try {
+    execFileSync(python, ['-c', 'import coverage, pytest'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+});
+
+describe.skipIf(coveragePython === undefined)('--localize-only with coverage.py', () => {
+  it('a wrong value that raises nothing: pytest runs under coverage, the called functions are counted, no data is left in the tree', async () => {
+    const r = repo(calcPackage('wrong-value'));
+    const doc = await localizeOnly(r, ['--test-cmd', `${coveragePython} -m pytest -q -p no:cacheprovider tests/test_calc.py`, '--max-files', '10']);
+    const byFile = new Map(doc.localization.files.map((f) => [f.file, f.evidence] as const));
+    expect(byFile.get('calc/util.py')).toMatchObject({ coveredLines: 3, functions: [{ name: 'to_number', line: 1 }] });
+    expect(byFile.get('calc/ops.py')?.coveredLines).toBe(2);
+    expect(ranked(doc).slice(0, 3)).toContain('calc/util.py');
+    // Never imported, never run: nothing points at it.
+    expect(byFile.has('calc/format.py')).toBe(false);
+    expect(ranked(doc).filter((f) => f.startsWith('tests/'))).toEqual([]);
+    expect(r.status()).toBe('');
+  });
+});
+
+describe('a full run without --files', () => {
+  it('localizes, fixes the localized file, and carries the ranking in --json and --log-dir', async () => {
+    const r = repo(ledgerPackage('throws'));
+    const fixed = String(ledgerPackage('fixed')['lib/amount.js']);
+    suite.server.enqueue('anthropic', answer(['lib/amount.js', fixed]), answer(['lib/amount.js', fixed]), answer(['lib/amount.js', fixed]));
+    const logDir = join(suite.scratch, 'full-run-log');
+    const res = await runCli(BIN, ['--test-cmd', LEDGER_REPRO.throws, '--rails', 'node --test', '--apply', '--json', '--log-dir', logDir], {
+      cwd: r.dir,
+      env: suite.server.env(),
+    });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const doc = parseOutput(res.stdout);
+    expect(doc.localization!.files.map((f) => f.file)[0]).toBe('lib/amount.js');
+    expect(doc.winner!.changes.map((c) => c.file)).toEqual(['lib/amount.js']);
+    expect(doc.postApply).toEqual({ testExitCode: 0, railsExitCode: 0, passed: true });
+    // The rails localization ran on the untouched tree are the baseline: red, since they hold the repro.
+    expect(doc.baseline.railsExitCode).toBe(1);
+    expect(suite.server.requests[0]!.prompt).toContain('=== FILE: lib/amount.js ===');
+    expect(res.stderr).toMatch(/localization \(\d+ ms beyond the test runs\): the fix may change 3 files\n {2}1\. lib\/amount\.js/);
+    const events = readFileSync(join(logDir, 'events.ndjson'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { event: string });
+    expect(events.map((e) => e.event)).toContain('localization');
+    expect(JSON.parse(readFileSync(join(logDir, 'localization.json'), 'utf8'))).toEqual(doc.localization);
+    expect(r.status()).toBe(' M lib/amount.js\n');
+  });
+});
