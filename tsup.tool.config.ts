@@ -14,7 +14,7 @@ import { defineConfig, type Options } from 'tsup';
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 
 /** Loaded only behind `import()` in the bin (the bundle must declare them as dependencies). */
-export const LAZY_EXTERNALS = ['@anthropic-ai/sdk', '@google/genai', 'openai', 'execa', 'simple-git', 'typescript', 'zod', 'picomatch'];
+export const LAZY_EXTERNALS = ['@anthropic-ai/sdk', '@google/genai', 'openai', 'execa', 'typescript', 'zod', 'picomatch'];
 
 /**
  * A CLI imports its own package.json for `--version` (read once, at build time). The bundle keeps

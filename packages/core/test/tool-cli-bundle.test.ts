@@ -11,7 +11,7 @@ import { compileCacheDir } from '../src/compile-cache.js';
 // may load only behind import(). Only the build shows this, so the tools must be built first.
 const PACKAGES = fileURLToPath(new URL('../../', import.meta.url));
 const TOOLS = ['consensus-fix', 'review-calibration', 'tdd-kernel', 'consensus-synthesis'];
-const HEAVY = /^(@anthropic-ai\/sdk|@google\/genai|openai|execa|simple-git|typescript|zod)(\/|$)/;
+const HEAVY = /^(@anthropic-ai\/sdk|@google\/genai|openai|execa|typescript|zod)(\/|$)/;
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'adlc-bundle-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -56,12 +56,12 @@ describe.each(TOOLS)('%s dist/cli.js', (tool) => {
     expect(bare.filter((spec) => !isBuiltin(spec))).toEqual([]);
   });
 
-  it('reaches the SDKs, execa, simple-git, typescript and zod only behind import()', () => {
+  it('reaches the SDKs, execa, typescript and zod only behind import()', () => {
     const { files: eager } = staticGraph(dist);
     const heavyEager = eager.flatMap((f) => staticImports(readFileSync(path.join(dist, f), 'utf8')).filter((s) => HEAVY.test(s)));
     expect(heavyEager).toEqual([]);
     const lazy = sources.flatMap(dynamicImports).filter((s) => HEAVY.test(s));
-    expect(lazy).toEqual(expect.arrayContaining(['execa', 'simple-git', 'typescript']));
+    expect(lazy).toEqual(expect.arrayContaining(['execa', 'typescript']));
   });
 
   it('declares every package the bundle imports (a strict install resolves them from the tool)', () => {
