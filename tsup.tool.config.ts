@@ -8,13 +8,46 @@
 // Each package's tsup.config.ts re-exports this. test/cli-bundle.test.ts (in core) checks the result.
 import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 
 /** Loaded only behind `import()` in the bin (the bundle must declare them as dependencies). */
-export const LAZY_EXTERNALS = ['@anthropic-ai/sdk', '@google/genai', 'openai', 'execa', 'typescript', 'zod', 'picomatch'];
+export const LAZY_EXTERNALS = ['typescript', 'picomatch'];
+
+/** The libraries the bin takes from core's vendor bundles (`@adlc/core/vendor/<file>.cjs`), by package. */
+export const VENDORED: Record<string, string> = { '@anthropic-ai/sdk': 'anthropic', openai: 'openai', '@google/genai': 'genai', execa: 'execa', zod: 'zod' };
+
+/**
+ * In the bin, `import ... from 'openai'` (and the other vendored packages) becomes a module that loads
+ * core's one-file bundle of it through requireWithCodeCache (V8's code cache on Node 20, Node's compile
+ * cache on 22.1+) and re-exports what it exports. It stays where the import was: a package imported only
+ * behind `import()` still loads only when that runs. The export names are read from the built bundle.
+ */
+export const vendorBundles: EsbuildPlugin = {
+  name: 'adlc-vendor-bundles',
+  setup(build) {
+    const names = Object.keys(VENDORED).map((name) => name.replace(/[/]/g, '\\/'));
+    build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'adlc-vendor' }));
+    build.onLoad({ filter: /.*/, namespace: 'adlc-vendor' }, (args) => {
+      const file = `@adlc/core/vendor/${VENDORED[args.path]}.cjs`;
+      const exported = Object.keys(createRequire(path.resolve('package.json'))(file) as object);
+      const named = exported.filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+      return {
+        resolveDir: process.cwd(),
+        contents: [
+          `import { createRequire } from 'node:module';`,
+          `import { requireWithCodeCache } from '@adlc/core/light';`,
+          `const vendor = requireWithCodeCache(createRequire(import.meta.url).resolve(${JSON.stringify(file)}));`,
+          ...(exported.includes('default') ? ['export default vendor.default;'] : []),
+          `export const { ${named.join(', ')} } = vendor;`,
+        ].join('\n'),
+      };
+    });
+  },
+};
 
 /**
  * A CLI imports its own package.json for `--version` (read once, at build time). The bundle keeps
@@ -55,8 +88,9 @@ export default defineConfig((cli): Options[] => {
     {
       ...common,
       entry: { cli: 'src/cli.ts' },
-      noExternal: ['@adlc/core', 'commander'],
+      noExternal: ['@adlc/core', 'commander', ...Object.keys(VENDORED)],
       external: LAZY_EXTERNALS,
+      esbuildPlugins: [manifestVersionOnly, vendorBundles],
       // commander is CommonJS: its require()s of Node built-ins need a real `require` in an ES module.
       banner: { js: "import { createRequire as createRequireForCommander } from 'node:module';\nconst require = createRequireForCommander(import.meta.url);" },
       esbuildOptions(options) {

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { isBuiltin } from 'node:module';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import module, { isBuiltin } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { codeCacheDir } from '../src/code-cache.js';
 import { compileCacheDir } from '../src/compile-cache.js';
 
 // The tools' built bins (tsup.tool.config.ts): --help must read one small graph, and the heavy libraries
@@ -12,6 +13,7 @@ import { compileCacheDir } from '../src/compile-cache.js';
 const PACKAGES = fileURLToPath(new URL('../../', import.meta.url));
 const TOOLS = ['consensus-fix', 'review-calibration', 'tdd-kernel', 'consensus-synthesis'];
 const HEAVY = /^(@anthropic-ai\/sdk|@google\/genai|openai|execa|typescript|zod)(\/|$)/;
+const VENDOR_BUNDLE = /@adlc\/core\/vendor\/(anthropic|openai|genai|execa|zod)\.cjs/g;
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'adlc-bundle-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -56,12 +58,16 @@ describe.each(TOOLS)('%s dist/cli.js', (tool) => {
     expect(bare.filter((spec) => !isBuiltin(spec))).toEqual([]);
   });
 
-  it('reaches the SDKs, execa, typescript and zod only behind import()', () => {
+  it('takes the SDKs, execa and zod from core\'s vendor bundles, loaded only behind import(); typescript only behind import()', () => {
     const { files: eager } = staticGraph(dist);
-    const heavyEager = eager.flatMap((f) => staticImports(readFileSync(path.join(dist, f), 'utf8')).filter((s) => HEAVY.test(s)));
-    expect(heavyEager).toEqual([]);
-    const lazy = sources.flatMap(dynamicImports).filter((s) => HEAVY.test(s));
-    expect(lazy).toEqual(expect.arrayContaining(['execa', 'typescript']));
+    const eagerSources = eager.map((f) => readFileSync(path.join(dist, f), 'utf8'));
+    expect(eagerSources.flatMap(staticImports).filter((s) => HEAVY.test(s))).toEqual([]);
+    expect(eagerSources.flatMap((s) => [...s.matchAll(VENDOR_BUNDLE)].map((m) => m[1]))).toEqual([]);
+    // Never imported by name: a package import would resolve hundreds of files instead of one.
+    expect(sources.flatMap((s) => [...staticImports(s), ...dynamicImports(s)]).filter((s) => HEAVY.test(s) && s !== 'typescript')).toEqual([]);
+    const vendored = new Set(sources.flatMap((s) => [...s.matchAll(VENDOR_BUNDLE)].map((m) => m[1])));
+    expect([...vendored].sort()).toEqual(['anthropic', 'execa', 'genai', 'openai', 'zod']);
+    expect(sources.flatMap(dynamicImports)).toContain('typescript');
   });
 
   it('declares every package the bundle imports (a strict install resolves them from the tool)', () => {
@@ -95,6 +101,45 @@ describe.each(TOOLS)('%s dist/cli.js', (tool) => {
     const fileHome = mkdtempSync(path.join(scratch, `${tool}-file-`));
     writeFileSync(path.join(fileHome, 'adlc'), 'a file where the cache directory would go');
     expect(help({ XDG_CACHE_HOME: fileHome })).toContain(`Usage: ${tool}`);
+  });
+});
+
+// The vendor bundles a run loads go through requireWithCodeCache (V8's code cache on Node 20): a run must
+// work whatever is in that cache. consensus-synthesis --prompt-only loads zod's bundle and asks no model.
+describe('a run that loads a vendor bundle, whatever the code cache holds', () => {
+  const cli = path.join(PACKAGES, 'consensus-synthesis', 'dist', 'cli.js');
+  const run = (env: NodeJS.ProcessEnv): string =>
+    execFileSync(process.execPath, [cli, '--mode', 'general-prompt', '--prompt', 'Is a queue right here?', '--prompt-only', '--json'], {
+      encoding: 'utf8',
+      cwd: scratch,
+      env: { ...process.env, NODE_COMPILE_CACHE: '', NODE_DISABLE_COMPILE_CACHE: '', ...env },
+    });
+  const ok = (stdout: string) => expect(JSON.parse(stdout)).toHaveProperty('prompts');
+  const entries = (home: string): string[] => {
+    const dir = codeCacheDir({ XDG_CACHE_HOME: home }, 0, os.tmpdir());
+    return existsSync(dir) ? readdirSync(dir).map((name) => path.join(dir, name)) : [];
+  };
+
+  it('runs with the cache fresh, warm, disabled, corrupt and holding another file\'s entry', () => {
+    const home = mkdtempSync(path.join(scratch, 'vendor-'));
+    ok(run({ XDG_CACHE_HOME: home }));
+    ok(run({ XDG_CACHE_HOME: home }));
+    ok(run({ XDG_CACHE_HOME: home, NODE_DISABLE_COMPILE_CACHE: '1' }));
+    const written = entries(home);
+    if (typeof (module as { enableCompileCache?: unknown }).enableCompileCache !== 'function') {
+      expect(written.map((f) => path.basename(f).split('-')[0])).toEqual(['zod.cjs']); // Node 20: V8's code cache
+    }
+    for (const entry of written) writeFileSync(entry, '\0\0 not a cache entry');
+    ok(run({ XDG_CACHE_HOME: home }));
+    // Foreign: a valid entry of another file (core's light.js, loaded the same way) under zod's name.
+    const other = mkdtempSync(path.join(scratch, 'vendor-other-'));
+    const light = pathToFileURL(path.join(PACKAGES, 'core', 'dist', 'light.js')).href;
+    const lib = path.join(other, 'lib.cjs');
+    writeFileSync(lib, 'exports.x = 1;\n');
+    execFileSync(process.execPath, ['--input-type=module', '-e', `(await import(${JSON.stringify(light)})).requireWithCodeCache(${JSON.stringify(lib)})`], { env: { ...process.env, XDG_CACHE_HOME: other, NODE_DISABLE_COMPILE_CACHE: '' } });
+    const [foreign] = entries(other);
+    for (const entry of written) if (foreign) writeFileSync(entry, readFileSync(foreign));
+    ok(run({ XDG_CACHE_HOME: home }));
   });
 });
 
