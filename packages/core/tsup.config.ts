@@ -1,4 +1,6 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
+import path from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -18,6 +20,37 @@ const builtinImportsAsRequire: EsbuildPlugin = {
 
 /** The vendor libraries the tools' bins load from one CommonJS file each (see src/code-cache.ts). */
 const VENDOR = ['anthropic', 'openai', 'genai', 'execa', 'zod'];
+
+/** The package directory (the one with its package.json) of a bundled file under node_modules. */
+function packageDirOf(file: string): string | undefined {
+  const at = file.lastIndexOf('node_modules/');
+  if (at < 0) return undefined;
+  const rest = file.slice(at + 'node_modules/'.length).split('/');
+  return file.slice(0, at + 'node_modules/'.length) + rest.slice(0, rest[0]!.startsWith('@') ? 2 : 1).join('/');
+}
+
+/**
+ * The vendor bundles carry other people's code: dist/vendor/THIRD-PARTY-LICENSES.md names every package
+ * in them (name, version, licence) with its licence text, as their licences ask of a redistribution.
+ */
+const thirdPartyLicenses: EsbuildPlugin = {
+  name: 'third-party-licenses',
+  setup(build) {
+    build.initialOptions.metafile = true;
+    build.onEnd((result) => {
+      if (!result.metafile) return;
+      const dirs = new Set(Object.keys(result.metafile.inputs).map((input) => packageDirOf(path.resolve(input))).filter((dir) => dir !== undefined));
+      const sections = [...dirs].map((dir) => {
+        const { name, version, license } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name: string; version: string; license?: string };
+        const file = readdirSync(dir).find((f) => /^(licen[cs]e|copying)(\..*)?$/i.test(f));
+        const text = file ? readFileSync(path.join(dir, file), 'utf8').trim() : `(no licence file in the package; its package.json says ${license ?? 'nothing'})`;
+        return `## ${name}@${version} (${license ?? 'unknown'})\n\n\`\`\`\n${text}\n\`\`\`\n`;
+      });
+      sections.sort();
+      if (existsSync('dist/vendor')) writeFileSync('dist/vendor/THIRD-PARTY-LICENSES.md', `# Third-party code in dist/vendor/*.cjs\n\n${sections.join('\n')}`);
+    });
+  },
+};
 
 export default defineConfig([
   {
@@ -43,7 +76,7 @@ export default defineConfig([
     noExternal: [/.*/],
     minify: true,
     keepNames: true,
-    esbuildPlugins: [builtinImportsAsRequire],
+    esbuildPlugins: [builtinImportsAsRequire, thirdPartyLicenses],
     esbuildOptions(options) {
       options.legalComments = 'eof';
     },

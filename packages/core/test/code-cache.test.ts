@@ -196,4 +196,9 @@ describe('core\'s vendor bundles', () => {
     visit(source);
     expect(calls).toEqual([]);
   });
+
+  it('ship the licence of every package they contain', () => {
+    const licences = readFileSync(path.join(VENDOR, 'THIRD-PARTY-LICENSES.md'), 'utf8');
+    for (const name of ['@anthropic-ai/sdk', 'openai', '@google/genai', 'execa', 'zod', 'google-auth-library']) expect(licences).toMatch(new RegExp(`^## ${name}@\\d`, 'm'));
+  });
 });
