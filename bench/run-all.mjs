@@ -6,10 +6,12 @@
 // other work the wall time grows with the load and the CPU time barely does: read the CPU column there.
 //
 //   node bench/run-all.mjs [--clone-only] [--runs N]     build first (the installed copy is packed from the build)
-// The benchmarks' other figures (fan-out, --jobs, flush, growth with the log): run bench/<tool>.mjs.
+// Then what the vendor bundles and V8's code cache save (bench/code-cache.mjs). The benchmarks' other
+// figures (fan-out, --jobs, flush, growth with the log): run bench/<tool>.mjs.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { codeCacheTable, measureCodeCache } from './code-cache.mjs';
 import { measureOverhead } from './consensus-fix.mjs';
 import { measureSynthesis } from './consensus-synthesis.mjs';
 import { cloneBins, installedBins, ROOT } from './lib/bins.mjs';
@@ -49,6 +51,8 @@ try {
     console.log(`\n### ${name}\n\n${table(rows, 'target')}\n`);
     for (const note of notes) console.log(`- ${note}`);
   }
+  // What the vendor bundles and the code cache save, on the clone's core (see bench/code-cache.mjs).
+  console.log(`\n### loading the SDKs, execa and zod (bench/code-cache.mjs)\n\n${codeCacheTable(await measureCodeCache(fastRuns))}`);
   console.log(`\n${machine()} at the end`);
 } finally {
   await server.close();
