@@ -1,7 +1,8 @@
-// What the vendor bundles and V8's code cache save: a Node process that loads the three provider SDKs,
-// execa and zod (a) as npm packages, as the bins did before (each import resolves and compiles its
-// package file by file), (b) from core's one-file vendor bundles with no cache, (c) from the bundles
-// through requireWithCodeCache, V8's code cache warm (on Node 22.1+ (c) is Node's compile cache).
+// What the vendor bundles and V8's code cache save: a Node process that turns the caches on as the bins
+// do (enableCompileCache) and loads the three provider SDKs, execa and zod (a) as npm packages, as the
+// bins did before (each import resolves and compiles its package file by file; Node 22.1+ caches them),
+// (b) from core's one-file vendor bundles with every cache off, (c) from the bundles through
+// requireWithCodeCache with the cache warm: V8's code cache on Node 20, Node's compile cache on 22.1+.
 // Each minus `node -e 0`; medians of interleaved runs, wall and CPU time.
 //
 //   node bench/code-cache.mjs       build first; BENCH_RUNS (default 11)
@@ -20,14 +21,15 @@ export async function measureCodeCache(runs) {
   const core = join(ROOT, 'packages', 'core');
   const light = pathToFileURL(join(core, 'dist', 'light.js')).href;
   const bundles = JSON.stringify(BUNDLES.map((name) => join(core, 'dist', 'vendor', `${name}.cjs`)));
-  const load = (how) => `const { requireWithCodeCache } = await import(${JSON.stringify(light)}); for (const f of ${bundles}) ${how};`;
+  const enable = `(await import(${JSON.stringify(light)})).enableCompileCache();`;
+  const load = `const { enableCompileCache, requireWithCodeCache } = await import(${JSON.stringify(light)}); enableCompileCache(); for (const f of ${bundles}) requireWithCodeCache(f);`;
   const home = mkdtempSync(join(tmpdir(), 'adlc-bench-cache-'));
   const env = { ...process.env, XDG_CACHE_HOME: home, NODE_COMPILE_CACHE: '', NODE_DISABLE_COMPILE_CACHE: '' };
   const commands = [
     { name: 'node -e 0', command: process.execPath, args: ['-e', '0'] },
-    { name: 'packages', command: process.execPath, args: ['--input-type=module', '-e', `for (const p of ${JSON.stringify(PACKAGES)}) await import(p);`], cwd: core, env },
-    { name: 'bundles, no cache', command: process.execPath, args: ['--input-type=module', '-e', load('requireWithCodeCache(f)')], env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' } },
-    { name: 'bundles, code cache', command: process.execPath, args: ['--input-type=module', '-e', load('requireWithCodeCache(f)')], env },
+    { name: 'packages', command: process.execPath, args: ['--input-type=module', '-e', `${enable} for (const p of ${JSON.stringify(PACKAGES)}) await import(p);`], cwd: core, env },
+    { name: 'bundles, no cache', command: process.execPath, args: ['--input-type=module', '-e', load], env: { ...env, NODE_DISABLE_COMPILE_CACHE: '1' } },
+    { name: 'bundles, cache', command: process.execPath, args: ['--input-type=module', '-e', load], env },
   ];
   try {
     await sampleInterleaved(commands, 1); // fills the cache
