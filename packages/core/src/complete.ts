@@ -36,6 +36,8 @@ export interface Completion {
   usage: Usage;
   durationMs: number;
   finishReason: string;
+  /** The answer stopped at its token limit: the text is cut off and must not be used as a whole answer. */
+  truncated: boolean;
   attempts: number;
 }
 
@@ -148,6 +150,7 @@ export async function complete(prompt: string, opts: CompleteOptions = {}): Prom
           usage: result.usage,
           durationMs: Date.now() - started,
           finishReason: result.finishReason,
+          truncated: result.truncated,
           attempts: attempt,
         };
       } catch (error) {
