@@ -88,6 +88,21 @@ function retryBaseMs(env: NodeJS.ProcessEnv): number {
   return Number.isFinite(value) && value >= 0 ? value : 1000;
 }
 
+/**
+ * The answer's token limit: the caller's, else ADLC_MAX_TOKENS, else the default. A bad
+ * ADLC_MAX_TOKENS is the user's error and says how to fix it.
+ */
+export function maxTokensFor(opts: Pick<CompleteOptions, 'maxTokens'>, env: NodeJS.ProcessEnv): number {
+  if (opts.maxTokens !== undefined) return opts.maxTokens;
+  const raw = env.ADLC_MAX_TOKENS?.trim();
+  if (!raw) return DEFAULT_MAX_TOKENS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new OpError(`ADLC_MAX_TOKENS must be a positive whole number of tokens, not "${raw}"`, { hint: `unset it for the default (${DEFAULT_MAX_TOKENS})` });
+  }
+  return value;
+}
+
 class TimeoutReason extends Error {}
 
 export async function complete(prompt: string, opts: CompleteOptions = {}): Promise<Completion> {
@@ -97,6 +112,7 @@ export async function complete(prompt: string, opts: CompleteOptions = {}): Prom
   // A per-call command is all the command provider needs; ADLC_COMMAND is only its default.
   if (!(providerId === 'command' && opts.command?.trim())) assertConfigured(providerId, env);
   const model = modelFor(providerId, opts, env);
+  const maxTokens = maxTokensFor(opts, env);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxAttempts = Math.max(1, opts.maxAttempts ?? 3);
   const started = Date.now();
@@ -137,7 +153,7 @@ export async function complete(prompt: string, opts: CompleteOptions = {}): Prom
         const result = await provider.generate({
           prompt,
           model,
-          maxTokens: opts.maxTokens ?? DEFAULT_MAX_TOKENS,
+          maxTokens,
           signal: controller.signal,
           ...(opts.system === undefined ? {} : { system: opts.system }),
           ...(opts.temperature === undefined ? {} : { temperature: opts.temperature }),

@@ -18,7 +18,7 @@ export {
   DEFAULT_MODELS,
   NO_PROVIDER_MESSAGE,
 } from './providers/detect.js';
-export { complete, modelFor, prewarmProviders, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_TOKENS, type CompleteOptions, type Completion } from './complete.js';
+export { complete, modelFor, maxTokensFor, prewarmProviders, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_TOKENS, type CompleteOptions, type Completion } from './complete.js';
 export { fan, DEFAULT_FAN_TEMPERATURE, type FanOptions, type FanResult, type FanTarget } from './fan.js';
 export { mapLimit, type MapLimitOptions, type MapLimitSlot } from './map-limit.js';
 export { extractJson } from './json.js';

@@ -48,6 +48,15 @@ describe.each(KEY_PROVIDERS)('%s adapter through the real SDK', (provider, proto
     expect(whole).toMatchObject({ text: 'whole', truncated: false });
   });
 
+  it('takes the token limit from ADLC_MAX_TOKENS when the caller sets none, and refuses a bad one', async () => {
+    server.enqueue(protocol, 'ok');
+    await complete('hi', { env: envFor(provider, { ADLC_MAX_TOKENS: '777' }) });
+    expect(server.requestsFor(protocol)[0]?.maxTokens).toBe(777);
+    const error = await complete('hi', { env: envFor(provider, { ADLC_MAX_TOKENS: 'lots' }) }).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/ADLC_MAX_TOKENS must be a positive whole number/);
+    expect(server.requestsFor(protocol)).toHaveLength(1);
+  });
+
   it('retries a 429 with backoff, then succeeds', async () => {
     server.enqueue(protocol, { status: 429, message: 'slow down' }, { status: 503, message: 'overloaded' }, 'finally');
     const retries: number[] = [];
