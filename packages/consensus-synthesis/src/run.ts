@@ -170,7 +170,7 @@ async function settle(run: Run, input: Stage1Input, settled: Settled[], date: Da
   const seed = opts.seed ?? randomInt(0, 2 ** 31);
   const letters = assignLetters(answeredSpecs.map((s) => s.spec.name), mulberry32(seed));
   const results = reviewerResults(input.mode, settled, letters, knownFiles);
-  const failures = results.filter((r) => r.status !== 'ok').map((r) => `${r.name} did not answer: ${r.error}`);
+  const failures = results.filter((r) => r.status !== 'ok').map((r) => `${r.name} ${r.status === 'truncated' ? 'was cut off' : 'did not answer'}: ${r.error}`);
   const reportBase: Stage1['reportBase'] = {
     mode: input.mode,
     date,
