@@ -115,10 +115,12 @@ export async function complete(prompt: string, opts: CompleteOptions = {}): Prom
   const maxTokens = maxTokensFor(opts, env);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxAttempts = Math.max(1, opts.maxAttempts ?? 3);
-  const started = Date.now();
+  let started = Date.now();
 
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new TimeoutReason()), timeoutMs);
+  // The clock starts once the provider is loaded: loading an SDK is start-up work on this machine,
+  // not the provider's time to answer, and on a busy machine it can take a good part of a second.
+  let timer: NodeJS.Timeout | undefined;
   const interrupt = interruptSignal();
   const forward = (source: AbortSignal) => () => controller.abort(source.reason);
   const onInterrupt = forward(interrupt);
@@ -146,6 +148,8 @@ export async function complete(prompt: string, opts: CompleteOptions = {}): Prom
       if (OpError.isInstance(error)) throw error;
       throw toProviderError(providerId, model, error, env);
     }
+    started = Date.now();
+    timer = setTimeout(() => controller.abort(new TimeoutReason()), timeoutMs);
     let lastError: ProviderError | undefined;
     for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
       if (controller.signal.aborted) throw stopped(lastError);
