@@ -23,7 +23,14 @@ export const TestRunEventSchema = z.object({
   source_hashes: z.record(z.string(), z.string().nullable()).optional(),
   ...base,
 });
-export const EditClaimEventSchema = z.object({ type: z.literal('edit_claim'), test_id: z.string(), edit_target: z.string(), ...base });
+export const EditClaimEventSchema = z.object({
+  type: z.literal('edit_claim'),
+  test_id: z.string(),
+  edit_target: z.string(),
+  red_ts: z.number().optional(),
+  source_hash: z.string().nullable().optional(),
+  ...base,
+});
 export const EditAllowedEventSchema = z.object({ type: z.literal('edit_allowed'), file: z.string(), via: z.enum(['claim', 'test-file', 'refactor']), test_ids: z.array(z.string()), tool: z.string().optional(), ...base });
 export const EditRefusedEventSchema = z.object({ type: z.literal('edit_refused'), file: z.string(), code: refusalCode, reason: z.string(), tool: z.string().optional(), warned: z.boolean().optional(), ...base });
 export const EditRevertedEventSchema = z.object({ type: z.literal('edit_reverted'), file: z.string(), action: z.enum(['restored', 'deleted']), test_ids: z.array(z.string()), ...base });
