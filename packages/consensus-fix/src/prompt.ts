@@ -71,7 +71,7 @@ const REPLACE_RULES = [
   'Rules:',
   '- Change only the files listed above; any other path makes the whole answer void.',
   '- Lines are shown as "<number> | <text>": the number and " | " are not part of the file; leave them out of "search" and "replace".',
-  '- "search" is text copied exactly from the file (every space, every line) that occurs exactly once in it: add a neighbouring line when one line is not unique. "replace" is what it becomes.',
+  '- "search" is text copied exactly from the file (every space, every line) that occurs exactly once in the whole file, the lines not shown included: add a neighbouring line when one line is not unique. "replace" is what it becomes.',
   '- A file\'s edits apply in order, each to the result of the previous one. An edit whose search text is not found, or is found more than once, voids the whole answer.',
   '- Give each changed file once; leave out files you do not change. To create a file shown as not existing, give one edit with an empty "search".',
 ];

@@ -12,11 +12,11 @@ export interface ShownFile {
   slices?: ReadonlyArray<LineRange> | undefined;
 }
 
-/** `  42 | text`: the number right-aligned to the widest one of the file. */
+/** `  42 | text` (`  43 |` when empty): the number right-aligned to the widest one of the file. */
 export function numberedLines(lines: readonly string[], range: LineRange, width: number): string {
   return lines
     .slice(range.start - 1, range.end)
-    .map((l, i) => `${String(range.start + i).padStart(width)} | ${l}`)
+    .map((l, i) => `${String(range.start + i).padStart(width)} |${l === '' ? '' : ` ${l}`}`)
     .join('\n');
 }
 
