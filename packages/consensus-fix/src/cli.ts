@@ -38,7 +38,7 @@ Examples:
       .choices(EDIT_FORMAT_OPTIONS)
       .default(DEFAULTS.editFormat),
   )
-  .option('--max-tokens <k>', 'token limit of each answer; an answer cut off there is discarded', intArg(1, 1_000_000), DEFAULTS.maxTokens)
+  .option('--max-tokens <k>', 'token limit of each answer (else ADLC_MAX_TOKENS); an answer cut off there is discarded', intArg(1, 1_000_000), DEFAULTS.maxTokens)
   .option('--max-changed-lines <k>', 'discard candidates changing more lines than this', intArg(1))
   .option('--providers <list>', 'rotate the N completions over these providers, e.g. anthropic,openai,gemini', listArg)
   .option('--out <file>', 'write the winner as a patch `git apply` accepts')
@@ -47,6 +47,8 @@ Examples:
 
 await runMain('consensus-fix', async () => {
   const { opts } = parseArgs<ConsensusFixOptions>(program, process.argv.slice(2));
+  // Left to the run when not given, so ADLC_MAX_TOKENS (core's setting for every tool) applies.
+  if (program.getOptionValueSource('maxTokens') === 'default') delete (opts as Partial<ConsensusFixOptions>).maxTokens;
   const { consensusFix } = await import('./run.js');
   return consensusFix(opts, { env: process.env, cwd: process.cwd() });
 });

@@ -37,6 +37,18 @@ describe('a truncated answer', () => {
     expect(r.status()).toBe('');
   });
 
+  it('without --max-tokens, ADLC_MAX_TOKENS sets the limit (and names it in the hint); --max-tokens wins over it', async () => {
+    const r = suite.repo();
+    suite.server.enqueue('anthropic', cut(fix(FIX)));
+    const env = { ...suite.server.env(), ADLC_RETRY_BASE_MS: '1', ADLC_MAX_TOKENS: '3000' };
+    const res = await runCli(BIN, [...BASE_ARGS, '--n', '1', '--json'], { cwd: r.dir, env });
+    expect(res.exitCode, res.stderr).toBe(2);
+    expect(res.stderr).toContain('cut off at the token limit (3000 tokens)');
+    suite.server.enqueue('anthropic', fix(FIX));
+    await runCli(BIN, [...BASE_ARGS, '--n', '1', '--max-tokens', '5000'], { cwd: r.dir, env });
+    expect(suite.server.requests.map((q) => q.maxTokens)).toEqual([3000, 5000]);
+  });
+
   it('one cut-off answer among good ones: discarded, the others still win; the run log marks it', async () => {
     const r = suite.repo();
     const logDir = join(suite.scratch, 'log');
