@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeTempRepo } from '@adlc/core/testkit';
 import { errorOf, outputValidator, startClient, type TestClient } from './support.js';
 
 const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-roots-')));
@@ -52,6 +53,21 @@ describe('roots the client declared', () => {
   it('a cwd that is not a directory is refused as such', async () => {
     const c = await start({ roots: [inside] });
     expect(errorOf(await status(c, join(inside, 'missing'))).message).toBe(`cwd ${join(inside, 'missing')} is not a directory`);
+  });
+});
+
+describe('tdd_write and tdd_edit', () => {
+  it('refuse a file outside the roots even when the project (found from cwd) reaches above them', async () => {
+    const repo = makeTempRepo({ prefix: 'mcp-roots-write-', files: { 'sub/a.txt': 'a\n', 'src/b.ts': 'export const b = 1;\n' } });
+    try {
+      const sub = join(realpathSync(repo.dir), 'sub');
+      const c = await start({ roots: [sub] });
+      const error = errorOf(await c.call('tdd_write', { cwd: sub, file: 'src/b.ts', content: 'export const b = 2;\n' }));
+      expect(error.message).toBe(`${join(realpathSync(repo.dir), 'src/b.ts')} is outside the roots the client declared (${sub})`);
+      expect(repo.read('src/b.ts')).toBe('export const b = 1;\n');
+    } finally {
+      repo.cleanup();
+    }
   });
 });
 
