@@ -1,7 +1,7 @@
 // The options of a run, as the CLI parses them (and as a library caller passes them), and the one
 // declaration of their defaults: the CLI's flags (and so its --help) and `consensusFix` both read DEFAULTS.
 
-import type { Tier } from '@adlc/core';
+import type { Reporter, Tier } from '@adlc/core';
 import type { EditFormatOption } from './edits/format.js';
 import type { Normalize } from './result.js';
 
@@ -74,4 +74,6 @@ export interface RunContext {
   env: NodeJS.ProcessEnv;
   cwd: string;
   stderr?: NodeJS.WriteStream;
+  /** Where progress, notes and warnings go instead of stderr (an MCP host turns progress into notifications). */
+  reporter?: Reporter;
 }

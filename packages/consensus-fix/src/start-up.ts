@@ -42,6 +42,7 @@ export interface Run {
 }
 
 export function openReporter(opts: ConsensusFixOptions, ctx: RunContext): Reporter {
+  if (ctx.reporter) return ctx.reporter;
   return createReporter({ name: TOOL, json: Boolean(opts.json), env: ctx.env, ...(ctx.stderr ? { stream: ctx.stderr } : {}) });
 }
 

@@ -32,6 +32,8 @@ export interface RunDeps {
   cwd: string;
   readStdin?: () => Promise<string>;
   now?: () => Date;
+  /** Where progress and warnings go instead of stderr (an MCP host turns progress into notifications). */
+  reporter?: Reporter;
 }
 
 /** What every phase after the pre-flight needs: the checked options, the panel and the edges. */
@@ -90,7 +92,7 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
 async function preflight(raw: RawOptions, deps: RunDeps): Promise<Run> {
   const opts = checkOptions(raw);
   const { env, cwd } = deps;
-  const reporter = createReporter({ name: 'consensus-synthesis', json: opts.json, env });
+  const reporter = deps.reporter ?? createReporter({ name: 'consensus-synthesis', json: opts.json, env });
   const redactor = createRedactor(env);
   const reviewers = opts.reviewers ? parseReviewerList(opts.reviewers) : opts.promptOnly ? [] : defaultReviewers(env);
   const tooMany = opts.promptOnly ? null : minReviewersProblem(opts.minReviewers, reviewers.length);

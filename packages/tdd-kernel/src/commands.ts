@@ -8,10 +8,9 @@ import { createProgram, gateFail, opError, parseArgs, pass, type Outcome } from 
 import type { Command } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
 import { claim } from './claim.js';
-import { ConfigError } from './config.js';
 import { contextForFlags, type KernelContext } from './context.js';
 import { doctor } from './doctor.js';
-import { KernelUsageError, RunnerError } from './errors.js';
+import { describeKernelError } from './error-hints.js';
 import { flush } from './flush.js';
 import { gateEdit } from './gate.js';
 import { handleClaudeHook } from './hook-claude.js';
@@ -20,7 +19,7 @@ import { findRoot } from './project.js';
 import { recoverInterrupted } from './recover.js';
 import { refactorOff, refactorOn } from './refactor.js';
 import { renderCheck, renderClaim, renderDoctor, renderFlush, renderRefactor, renderRun, renderStatus } from './render.js';
-import { NoRunnerError, runTests } from './run-tests.js';
+import { runTests } from './run-tests.js';
 import { GLOBAL_OPTIONS, isMode, type GlobalFlags } from './options.js';
 import { status } from './status.js';
 
@@ -133,9 +132,6 @@ async function dispatch(name: string, args: string[], opts: GlobalFlags & { plan
 
 /** The kernel's own errors as core's OpError, with the hint that fixes each; anything else is left to runMain. */
 export function asOpError(error: unknown): unknown {
-  if (error instanceof KernelUsageError) return opError(error.message, error.hint ? { hint: error.hint } : {});
-  if (error instanceof ConfigError) return opError(error.message, { hint: 'fix .tdd-kernel/config.json (see the README for the keys)' });
-  if (error instanceof RunnerError) return opError(error.message, { hint: 'check that the test command runs on its own (set "command" in .tdd-kernel/config.json if it needs another one)' });
-  if (error instanceof NoRunnerError) return opError(error.message, { hint: 'install one, or set "runner" (and "command") in .tdd-kernel/config.json' });
-  return error;
+  const described = describeKernelError(error);
+  return described ? opError(described.message, described.hint ? { hint: described.hint } : {}) : error;
 }

@@ -1,7 +1,9 @@
 // @adlc/tdd-kernel: red-green enforced at tool dispatch. The library API for agent builders, the zod
 // schemas of the events and of every --json output, and the pure decisions, named explicitly.
 
-export { createKernel, type Kernel, type KernelOptions } from './kernel.js';
+export { createKernel, commandKernel, type Kernel, type KernelOptions } from './kernel.js';
+export { describeKernelError, type KernelErrorDescription } from './error-hints.js';
+export { renderCheck, renderRun, renderClaim, renderFlush, renderRefactor, renderStatus } from './render.js';
 export type { GateOptions, GateResult } from './gate.js';
 export type { ClaimResult } from './claim.js';
 export type { FlushResult, RevertedFile } from './flush.js';
