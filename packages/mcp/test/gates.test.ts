@@ -72,6 +72,17 @@ describe('consensus_fix', () => {
     expect(repo.read('src/calc.mjs')).toBe(FIX);
   });
 
+  it('editFormat and maxTokens reach the run: a replace answer wins, and the request carries the limit', async () => {
+    const repo = makeRepo();
+    const c = await clientIn(repo);
+    const edits = { changes: [{ file: 'src/calc.mjs', edits: [{ search: '  return a - b;', replace: '  return a + b;' }] }] };
+    server.handle(() => JSON.stringify(edits));
+    const result = await c.call('consensus_fix', { cwd: repo.dir, testCmd: REPRO, rails: RAILS, files: ['src/calc.mjs'], n: 1, editFormat: 'replace', maxTokens: 3000 });
+    check('consensus_fix', result);
+    expect(result.structuredContent).toMatchObject({ verdict: 'pass', editFormat: 'replace', winner: { applied: false } });
+    expect(server.requests.map((r) => r.maxTokens)).toEqual([3000]);
+  });
+
   it('no surviving fix is a verdict, a normal result (not isError); the tree is untouched', async () => {
     const repo = makeRepo();
     const c = await clientIn(repo);

@@ -1,7 +1,7 @@
 // consensus_fix: N independent fixes for a failing test, gated by the test and the rails, grouped by
 // agreement; the same run and the same --json document as `consensus-fix --json`.
 
-import { consensusFix, ConsensusFixOutputSchema, DEFAULTS, type ConsensusFixOutput } from '@adlc/consensus-fix';
+import { consensusFix, ConsensusFixOutputSchema, DEFAULTS, EDIT_FORMAT_OPTIONS, type ConsensusFixOutput } from '@adlc/consensus-fix';
 import { z } from 'zod';
 import { cliDocument } from '../tool-result.js';
 import { defineTool, toolInput } from '../tool.js';
@@ -15,6 +15,11 @@ const input = toolInput({
   maxFiles: z.number().int().min(1).max(50).optional().describe(`Without files: how many localized files the fix may change (default ${DEFAULTS.maxFiles}).`),
   timeout: z.number().int().min(1).optional().describe(`Seconds: bound on each run of the test or the rails (default ${DEFAULTS.timeout}).`),
   jobs: z.number().int().min(1).max(64).optional().describe('Candidates evaluated at once, each in a temporary copy of the tree (default 1: in place).'),
+  editFormat: z
+    .enum(EDIT_FORMAT_OPTIONS)
+    .optional()
+    .describe(`What the models answer: whole files, or search/replace edits of the suspect spans (default ${DEFAULTS.editFormat}: replace once a file has over 300 lines).`),
+  maxTokens: z.number().int().min(1).max(1_000_000).optional().describe('Token limit of each answer (default: ADLC_MAX_TOKENS, else 16384); a cut-off answer is discarded.'),
 });
 
 export const consensusFixTool = defineTool({
