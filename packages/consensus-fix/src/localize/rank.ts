@@ -2,7 +2,6 @@
 // fix may change (never tests, dependencies, vendored or generated files), score them, rank them.
 // Synchronous: the only effects are reads of repository files through the TextCache.
 
-import type ts from 'typescript';
 import { commandFiles } from './command-files.js';
 import { exclusionOf, looksGenerated, type Exclusion } from './eligible.js';
 import { evidenceTable, pointedAt } from './evidence.js';
@@ -28,7 +27,6 @@ export interface RankInput {
   passing: Execution[];
   files: ReadonlySet<string>;
   texts: TextCache;
-  ts: typeof ts | undefined;
 }
 
 /** When no signal points anywhere, the identifiers alone are matched against this many source files. */
@@ -84,7 +82,7 @@ export function rank(input: RankInput, gathered: Gathered): LocalizedFile[] {
   return rankFiles(evidenceTable(pool, { frames, spectrum, distances, identifiers, definitions }), query.length);
 }
 
-function resolveContext({ files, texts, ts }: RankInput): ResolveContext {
+function resolveContext({ files, texts }: RankInput): ResolveContext {
   const mains = new Map<string, string | undefined>();
   return {
     files,
@@ -93,7 +91,6 @@ function resolveContext({ files, texts, ts }: RankInput): ResolveContext {
       if (!mains.has(dir)) mains.set(dir, packageJson(texts, dir).main);
       return mains.get(dir);
     },
-    ts,
   };
 }
 
