@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commandFiles, globToRegExp, shellWords } from '../src/localize/command-files.js';
 import { parsePytestCommand, pythonFileLines, pythonFunctionsOf, withPythonCoverage } from '../src/localize/coverage-python.js';
-import { readV8Executions, v8FileLines } from '../src/localize/coverage-v8.js';
+import { moduleLoadFunctions, ranAsIs, readV8Executions, v8FileLines, type V8Function } from '../src/localize/coverage-v8.js';
 import { exclusionOf, looksGenerated } from '../src/localize/eligible.js';
 import { importDistances } from '../src/localize/graph.js';
 import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from '../src/localize/identifiers.js';
@@ -42,6 +42,42 @@ describe('v8FileLines', () => {
     expect([...lines.executed].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 10, 11]);
     expect(Object.fromEntries(lines.called)).toEqual({ 3: 3, 4: 3, 5: 3 });
     expect(Object.fromEntries(lines.functionNames)).toEqual({ 3: 'parse' });
+  });
+
+  const fn = (functionName: string, startOffset: number, endOffset: number, count = 1): V8Function => ({ functionName, ranges: [{ startOffset, endOffset, count }] });
+  const IIFE = '(function () {\n  function parse(s) {\n    return s.trim();\n  }\n  exports.parse = parse;\n  exports.version = 1;\n  exports.name = "iife";\n}).call(this);\n';
+  // V8's ranges for IIFE: the script, the wrapper (from its `function` to its `}`), parse.
+  const iife = (wrapperCalls: number) => [
+    fn('', 0, IIFE.length),
+    fn('', 1, IIFE.lastIndexOf('}') + 1, wrapperCalls),
+    fn('parse', IIFE.indexOf('function parse'), IIFE.indexOf('  }\n') + 3),
+  ];
+  const EXPORTED = 'module.exports = function parse(s) {\n  const t = s.trim();\n  return t;\n};\n';
+
+  it.each<[string, string, V8Function[], number[]]>([
+    // The IIFE (count 1, 95% of the file, invoked where it stands) runs at load; parse is called.
+    ['an IIFE wrapper', IIFE, iife(1), [0, 1]],
+    ['a wrapper invoked twice is called code', IIFE, iife(2), [0]],
+    ['a small IIFE is called code', MAIN, [fn('', 0, MAIN.length), fn('', 216, 242)], [0]],
+    // One big exported function is the unit itself: not invoked where it stands.
+    ['module.exports = function', EXPORTED, [fn('', 0, EXPORTED.length), fn('parse', 17, EXPORTED.length - 2)], [0]],
+  ])('moduleLoadFunctions: %s', (_name, text, functions, expected) => {
+    expect([...moduleLoadFunctions(text, functions)].sort()).toEqual(expected);
+  });
+
+  it('an IIFE file: its wrapper lines are module load, the function it defines is called', () => {
+    const lines = v8FileLines(IIFE, iife(1));
+    expect(Object.fromEntries(lines.called)).toEqual({ 2: 2, 3: 2 });
+    expect([...lines.executed].sort()).toEqual([1, 2, 3, 5, 6, 7, 8]);
+  });
+
+  it.each<[string, string, V8Function[], boolean]>([
+    ['the file as it is', MAIN, [fn('', 0, MAIN.length)], true],
+    ['with a BOM Node stripped', `\uFEFF${MAIN}`, [fn('', 0, MAIN.length)], true],
+    ['compiled inside a wrapper of 40 characters', MAIN, [fn('', 0, MAIN.length + 40)], false],
+    ['no script function', MAIN, [fn('parse', 68, 167)], false],
+  ])('ranAsIs: %s -> %s', (_name, text, functions, expected) => {
+    expect(ranAsIs(text, functions)).toBe(expected);
   });
 
   it('reads what a real node process executed (one Execution per process, dependencies filtered by the caller)', () => {
