@@ -13,7 +13,8 @@ import { importsOf, type ResolveContext } from './imports.js';
 import { packageJson, type TextCache } from './repo-files.js';
 import type { LocalizedFile } from './schema.js';
 import { rankFiles } from './score.js';
-import { scoreSpectrum, type Execution } from './spectrum.js';
+import { scoreSpectrum, type Execution, type FileSpectrum } from './spectrum.js';
+import { calledName, failingTestCalls, matchTestCalls, stronger, type TestCall } from './test-calls.js';
 
 export interface RankInput {
   root: string;
@@ -79,7 +80,36 @@ export function rank(input: RankInput, gathered: Gathered): LocalizedFile[] {
   });
   const identifiers = new Map(pool.map((file) => [file, identifiersIn(texts.get(file) ?? '', query)] as const));
   const definitions = new Map(pool.map((file) => [file, definedIn(texts.get(file) ?? '', identifiers.get(file) ?? [])] as const));
-  return rankFiles(evidenceTable(pool, { frames, spectrum, distances, identifiers, definitions }), query.length);
+  const calls = failingCalls(input, gathered);
+  const testCalls = new Map(pool.map((file) => [file, matchTestCalls(calls, answering(file, calls, spectrum, texts))] as const));
+  return rankFiles(evidenceTable(pool, { frames, spectrum, distances, identifiers, definitions, testCalls }), query.length);
+}
+
+/**
+ * The calls of the failing test, from the test files that hold it (found by a frame or its name);
+ * when none does, the calls of every test of the run's test files, counted as less sure.
+ */
+function failingCalls(input: RankInput, { frames, testFiles }: Gathered): TestCall[] {
+  const testNames = failingTestNames(input.output);
+  const perFile = testFiles.flatMap((file) => {
+    const language = file.endsWith('.py') ? 'python' : /\.[cm]?[jt]sx?$/.test(file) ? 'js' : null;
+    const source = language ? input.texts.get(file) : null;
+    if (!language || source === null || source === undefined) return [];
+    const frameLines = (frames.get(file) ?? []).map((hit) => hit.line);
+    return [failingTestCalls({ source, language, frameLines, testNames })];
+  });
+  const sure = perFile.filter((r) => r.found);
+  const best = new Map<string, TestCall>();
+  for (const { calls } of sure.length > 0 ? sure : perFile) {
+    for (const c of calls) if (!best.has(c.name) || stronger(c, best.get(c.name)!)) best.set(c.name, c);
+  }
+  return [...best.values()];
+}
+
+/** The names among the calls a file answers: the functions that ran in it, or without coverage, those it defines. */
+function answering(file: string, calls: readonly TestCall[], spectrum: ReadonlyMap<string, FileSpectrum> | undefined, texts: TextCache): Set<string> {
+  if (spectrum) return new Set((spectrum.get(file)?.functions ?? []).map((f) => calledName(f.name)).filter((n): n is string => n !== null));
+  return new Set(definedIn(texts.get(file) ?? '', calls.map((c) => c.name)));
 }
 
 function resolveContext({ files, texts }: RankInput): ResolveContext {
