@@ -33,6 +33,8 @@ export interface RankInput {
 /** When no signal points anywhere, the identifiers alone are matched against this many source files. */
 const FALLBACK_POOL = 2000;
 const ASSERTION_LINES = 6;
+/** Test files read for the failing test's calls when no trace names one (a whole suite may have run). */
+const MAX_TEST_FILES = 20;
 
 /** What the run says before coverage is scored: frames, the tests that ran, the import graph. */
 export interface Gathered {
@@ -73,25 +75,27 @@ export function rank(input: RankInput, gathered: Gathered): LocalizedFile[] {
 
   let pool = pointedAt({ frames, spectrum, distances }).filter(eligible);
   if (pool.length === 0) pool = [...files].filter(eligible).slice(0, FALLBACK_POOL);
+  const testNames = failingTestNames(output);
   const query = queryIdentifiers({
     assertionLines: assertionLines(frames, testFiles, texts),
-    testNames: failingTestNames(output),
+    testNames,
     locals: new Set(testFiles.flatMap((f) => [...testLocalNames(texts.get(f) ?? '')])),
   });
   const identifiers = new Map(pool.map((file) => [file, identifiersIn(texts.get(file) ?? '', query)] as const));
   const definitions = new Map(pool.map((file) => [file, definedIn(texts.get(file) ?? '', identifiers.get(file) ?? [])] as const));
-  const calls = failingCalls(input, gathered);
+  const calls = failingCalls(input, gathered, testNames);
   const testCalls = new Map(pool.map((file) => [file, matchTestCalls(calls, answering(file, calls, spectrum, texts))] as const));
   return rankFiles(evidenceTable(pool, { frames, spectrum, distances, identifiers, definitions, testCalls }), query.length);
 }
 
 /**
  * The calls of the failing test, from the test files that hold it (found by a frame or its name);
- * when none does, the calls of every test of the run's test files, counted as less sure.
+ * when none does, the calls of every test of the run's test files, counted as less sure. The files
+ * in the failing traces are read first; without any, a suite run reads at most MAX_TEST_FILES.
  */
-function failingCalls(input: RankInput, { frames, testFiles }: Gathered): TestCall[] {
-  const testNames = failingTestNames(input.output);
-  const perFile = testFiles.flatMap((file) => {
+function failingCalls(input: RankInput, { frames, testFiles }: Gathered, testNames: readonly string[]): TestCall[] {
+  const traced = testFiles.filter((file) => frames.has(file));
+  const perFile = (traced.length > 0 ? traced : testFiles.slice(0, MAX_TEST_FILES)).flatMap((file) => {
     const language = file.endsWith('.py') ? 'python' : /\.[cm]?[jt]sx?$/.test(file) ? 'js' : null;
     const source = language ? input.texts.get(file) : null;
     if (!language || source === null || source === undefined) return [];

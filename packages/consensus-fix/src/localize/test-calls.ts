@@ -72,8 +72,11 @@ export function failingTestCalls(input: TestCallsInput): TestCalls {
   return { calls, found: failing !== null };
 }
 
-/** The act before set-up, then fewer hops: which of two calls of one name to keep. */
-export const stronger = (a: TestCall, b: TestCall): boolean => (a.setup ? 1 : 0) - (b.setup ? 1 : 0) < 0 || (Boolean(a.setup) === Boolean(b.setup) && a.hops < b.hops);
+/** Which of two calls of one name to keep: the act before set-up, then fewer hops. */
+export function stronger(a: TestCall, b: TestCall): boolean {
+  if (Boolean(a.setup) !== Boolean(b.setup)) return !a.setup;
+  return a.hops < b.hops;
+}
 
 /** The innermost test holding a failing frame's line (nearest the failure first), else the one whose title is a failing name. */
 function failingTest(scopes: TestScopes, input: TestCallsInput): Region | null {
@@ -100,8 +103,9 @@ interface Call {
 }
 
 /**
- * Objects whose methods are the platform's, not the code's: JavaScript's globals and Node's modules
- * (`JSON.stringify`, `http.createServer`), and a function's own `call`/`apply`/`bind`.
+ * Objects whose methods are the platform's, not the code's: JavaScript's globals, Node's modules and
+ * Python's most common ones (`JSON.stringify`, `http.createServer`, `json.dumps`), and a function's
+ * own `call`/`apply`/`bind`.
  */
 const PLATFORM_OBJECTS = new Set([...builtinModules.filter((m) => !m.startsWith('_')), 'Object', 'Array', 'JSON', 'Math', 'Promise', 'Reflect', 'Number', 'String', 'Symbol', 'Buffer', 'Date', 'RegExp', 'Map', 'Set', 'console', 'process', 'globalThis', 'Intl', 'BigInt', 'os', 'sys', 're', 'json']);
 const FUNCTION_METHODS = new Set(['call', 'apply', 'bind']);
@@ -120,12 +124,18 @@ function callsIn(scopes: TestScopes, region: Region, params?: ReadonlySet<string
     // A member call names the code's method whatever the test calls its own variables; a plain call
     // does only when the name was imported (not a local, not a global such as setTimeout).
     const code = member || (imported.has(t.text) && !locals.has(t.text));
-    // The act on the test's input: the helper's parameter is an argument, or the object called on.
-    const receiver = member && tokens[k - 2]?.kind === 'name' && tokens[k - 3]?.text !== '.' ? tokens[k - 2]!.text : undefined;
-    const input = params !== undefined && ((receiver !== undefined && params.has(receiver)) || (tokens[k + 1]?.text === '(' && takes(scopes, k + 1, params)));
+    const input = params !== undefined && actsOnInput(scopes, k, member, params);
     calls.push({ name: t.text, plain: !member, counts: code && !isStopWord(t.text), input });
   }
   return calls;
+}
+
+/** The act on the test's input: a helper's parameter is the object called on (`server.listen()`) or an argument. */
+function actsOnInput(scopes: TestScopes, k: number, member: boolean, params: ReadonlySet<string>): boolean {
+  const { tokens } = scopes;
+  const receiver = member && tokens[k - 2]?.kind === 'name' && tokens[k - 3]?.text !== '.' ? tokens[k - 2]!.text : undefined;
+  if (receiver !== undefined && params.has(receiver)) return true;
+  return tokens[k + 1]?.text === '(' && takes(scopes, k + 1, params);
 }
 
 /** Whether the arguments from the `(` at `open` use one of `params` as a value (not a property, not inside a callback). */
