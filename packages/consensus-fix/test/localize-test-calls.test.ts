@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeEvidence } from '../src/localize/render.js';
 import { calledName, failingTestCalls, matchTestCalls, type TestCallsInput } from '../src/localize/test-calls.js';
 
 const JS_TEST = `const test = require('node:test');
@@ -114,5 +115,15 @@ describe('calledName', () => {
   it('matches the calls a file answers', () => {
     const calls = [{ name: 'location', hops: 1 }, { name: 'listen', hops: 1 }];
     expect(matchTestCalls(calls, new Set(['location', 'status']))).toEqual([{ name: 'location', hops: 1 }]);
+  });
+});
+
+describe('describeEvidence of the test\'s calls', () => {
+  it.each([
+    [[{ name: 'parse', hops: 0 }], 'the test calls parse'],
+    [[{ name: 'location', hops: 1 }, { name: 'listen', hops: 1, setup: true as const }], 'the test calls location (via 1 helper), listen (via 1 helper, set-up)'],
+    [[{ name: 'listen', hops: 2, setup: true as const }], 'the test calls listen (via 2 helpers, set-up)'],
+  ])('%j', (testCalls, text) => {
+    expect(describeEvidence({ testCalls })).toBe(text);
   });
 });
