@@ -14,7 +14,8 @@ import { doctor } from './doctor.js';
 import { KernelUsageError, RunnerError } from './errors.js';
 import { flush } from './flush.js';
 import { gateEdit } from './gate.js';
-import { handleClaudeHook } from './hook-claude.js';
+import { handleAgentHook } from './agent-hook.js';
+import { AGENT_NAMES, isAgentName } from './agents/types.js';
 import { defaultHookCommand, initClaudeCode } from './init-claude.js';
 import { findRoot } from './project.js';
 import { recoverInterrupted } from './recover.js';
@@ -42,7 +43,7 @@ export function buildProgram(): Command {
   program.command('refactor').description('refactor mode: on permits edits (from green); off verifies and ends it').argument('<state>', 'on or off');
   program.command('status').description('tests red/green, open claims, buffered edits, mode, plan').option('--plan <file>', 'plan JSON ({steps: [{title, test_id?, test_file_path?}]})');
   program.command('doctor').description('runner, tests found, warnings').option('--plan <file>', 'plan JSON to check');
-  program.command('hook').description('answer an agent hook event read on stdin').argument('<agent>', 'claude-code');
+  program.command('hook').description('answer an agent hook event read on stdin, in that agent\'s contract').argument('<agent>', AGENT_NAMES.join(', '));
   program.command('init').description('install the hooks for an agent').argument('<agent>', 'claude-code').option('--hook-command <cmd>', 'the command the hooks run (default: the project\'s tdd-kernel, else this one)');
   return program;
 }
@@ -52,12 +53,13 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   const name = command.name();
   try {
     if (name === 'hook') {
-      if (args[0] !== 'claude-code') throw opError(`unknown agent "${args[0]}"`, { hint: 'supported: claude-code' });
+      const agent = args[0];
+      if (!isAgentName(agent)) throw opError(`unknown agent "${agent}"`, { hint: `supported: ${AGENT_NAMES.join(', ')}` });
       const { readFileSync } = await import('node:fs');
       const hookOpts = { env, ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: checkMode(opts.mode) } : {}) };
-      const answer = await handleClaudeHook(readFileSync(0, 'utf8'), hookOpts);
+      const answer = await handleAgentHook(agent, readFileSync(0, 'utf8'), hookOpts);
       if (answer.stderr) process.stderr.write(answer.stderr);
-      return pass(answer, { text: answer.stdout });
+      return (answer.exitCode === 2 ? gateFail : pass)(answer, { text: answer.stdout });
     }
     if (name === 'init') {
       if (args[0] !== 'claude-code') throw opError(`unknown agent "${args[0]}"`, { hint: 'supported: claude-code' });
