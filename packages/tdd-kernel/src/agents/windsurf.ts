@@ -42,13 +42,15 @@ function reading(action: string, info: Input): { tool: string } & ToolReading {
     const tool = `mcp__${str(info, ['mcp_server_name']) ?? ''}__${str(info, ['mcp_tool_name']) ?? ''}`;
     return { tool, ...readTool({}, tool, objectArg(info.mcp_tool_arguments) ?? {}) };
   }
-  return { tool: 'read_code', kind: 'read', files: [] };
+  if (action === 'pre_read_code' || action === 'post_read_code') return { tool: 'read_code', kind: 'read', files: [] };
+  // An action this adapter does not know: refused when it names a file or a command (fail closed).
+  return { tool: action, ...readTool({}, action, info) };
 }
 
 function parse(payload: Input): AgentEvent {
   const action = str(payload, ['agent_action_name']);
   if (action === null) return unreadable('windsurf', 'no agent_action_name');
-  const phase = Object.hasOwn(PHASES, action) ? PHASES[action]! : 'other';
+  const phase = Object.hasOwn(PHASES, action) ? PHASES[action]! : action.startsWith('pre_') ? 'pre' : 'other';
   const info = objectArg(payload.tool_info) ?? {};
   const base = { host: 'windsurf' as const, phase, sessionId: str(payload, ['trajectory_id']), cwd: str(info, ['cwd']) };
   if (phase !== 'pre' && phase !== 'post') return { ...base, tool: '', kind: 'other', files: [] };
