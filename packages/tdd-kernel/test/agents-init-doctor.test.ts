@@ -60,7 +60,7 @@ describe.each(AGENT_NAMES.map((a) => [a]))('init %s', (agent) => {
     const second = initJson(await kernel(repo, ['init', agent, '--json']));
     expect(first.replaced).toBe(0);
     expect(second.replaced).toBe(spec.format === 'plugin' ? 1 : spec.entries.length);
-    expect(second.files.map((f) => f.content)).toEqual(dry.files.map((f) => f.content));
+    expect(second.files?.map((f) => f.content)).toEqual(dry.files?.map((f) => f.content));
 
     if (spec.format === 'matcher-groups' || spec.format === 'flat') {
       const doc = JSON.parse(readFileSync(path.join(repo.dir, config), 'utf8'));
