@@ -35,7 +35,8 @@ const allow = (stderr = ''): Decided => ({ decision: { kind: 'allow' }, stderr }
 const deny = (reason: string): Decided => ({ decision: { kind: 'deny', reason }, stderr: '' });
 
 export async function decide(event: AgentEvent, opts: HookOptions): Promise<Decided> {
-  if (event.problem) {
+  // A call the adapter could not read is refused before it runs; afterwards there is nothing to refuse.
+  if (event.problem && event.phase === 'pre') {
     await rememberOnly(event, opts);
     return deny(event.problem);
   }
@@ -138,7 +139,9 @@ async function postTool(event: AgentEvent, opts: HookOptions): Promise<Decided> 
   const { writes } = writesOf(event);
   const ctx = await contextFor(event, opts, writes[0]?.abs ?? null);
   const files = writes.map((w) => relativeToRoot(ctx.paths.root, w.abs)).filter((f): f is string => f !== null);
-  if (files.length > 0) confirmEdits(ctx, { files, ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}) });
+  // opencode's after-event may come without the call's arguments: its id alone finds the pending edit.
+  const byId = event.toolUseId !== undefined && event.kind !== 'read' && event.kind !== 'other';
+  if (files.length > 0 || byId) confirmEdits(ctx, { files, ...(event.toolUseId ? { toolUseId: event.toolUseId } : {}) });
   return allow();
 }
 
