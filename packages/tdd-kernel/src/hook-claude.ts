@@ -3,7 +3,6 @@
 // they run the Claude Code hook with their own payloads.
 
 import { handleAgentHook, type HookOptions } from './agent-hook.js';
-import { claudeDeny } from './agents/claude-shape.js';
 
 export type { HookOptions };
 
@@ -12,11 +11,6 @@ export interface HookAnswer {
   stdout: string;
   /** For people: stderr. */
   stderr: string;
-}
-
-/** Claude Code's PreToolUse deny, as printed. */
-export function deny(reason: string): string {
-  return JSON.stringify(claudeDeny(reason));
 }
 
 export async function handleClaudeHook(input: string, opts: HookOptions = {}): Promise<HookAnswer> {

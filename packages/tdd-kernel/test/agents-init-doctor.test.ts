@@ -132,6 +132,13 @@ describe('the installed command and doctor', () => {
     expect(doc.hooks.PreToolUse[0].command).toContain('hook vscode');
   });
 
+  it('doctor loads the opencode plugin as a module in a CommonJS project too (as opencode does)', async () => {
+    repo = makeProject('none', { 'package.json': '{"name": "p", "type": "commonjs"}\n' });
+    expect((await kernel(repo, ['init', 'opencode'])).exitCode).toBe(0);
+    const doctor = await kernel(repo, ['doctor', '--agent', 'opencode']);
+    expect(doctor.exitCode, doctor.stdout).toBe(0);
+  });
+
   it("a Cline hook or opencode plugin of the user's is never overwritten", async () => {
     repo = makeProject('none', {});
     const own = path.join(repo.dir, '.clinerules/hooks/PreToolUse');

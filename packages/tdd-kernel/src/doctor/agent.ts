@@ -5,6 +5,7 @@
 
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROFILES, type AgentProfile } from '../agents/profiles.js';
@@ -77,8 +78,21 @@ function runProbe(agent: AgentName, spec: InstallSpec, root: string, command: st
   return { exitCode: r.status, stdout: r.stdout ?? '', stderr: r.error ? `${r.error.message}\n${r.stderr ?? ''}` : (r.stderr ?? '') };
 }
 
-/** opencode loads the plugin and calls its tool.execute.before: done here in a Node process of its own. */
+/**
+ * opencode loads the plugin and calls its tool.execute.before: done here in a Node process of its own, from
+ * a copy named .mjs (opencode reads the file as a module whatever the project's package.json says; Node not).
+ */
 function runPlugin(plugin: string, root: string, payload: Record<string, unknown>, timeout: number): ProbeAnswer {
+  const copy = path.join(os.tmpdir(), `tdd-kernel-doctor-${process.pid}-${Date.now()}.mjs`);
+  fs.copyFileSync(plugin, copy);
+  try {
+    return runPluginCopy(copy, root, payload, timeout);
+  } finally {
+    fs.rmSync(copy, { force: true });
+  }
+}
+
+function runPluginCopy(plugin: string, root: string, payload: Record<string, unknown>, timeout: number): ProbeAnswer {
   const script = `
     const { TddKernel } = await import(${JSON.stringify(pathToFileURL(plugin).href)});
     const hooks = await TddKernel({ directory: ${JSON.stringify(root)}, worktree: ${JSON.stringify(root)} });

@@ -9,7 +9,7 @@ import type { AgentName } from '../agents/types.js';
 import { KernelUsageError } from '../errors.js';
 import { codexTrustNotes } from './codex-hooks.js';
 import { clineScript, opencodePlugin, SCRIPT_MARK } from './hook-scripts.js';
-import { INSTALL, configFile, isKernelCommand, type HookEntrySpec, type InstallSpec } from './install-specs.js';
+import { INSTALL, isKernelCommand, type HookEntrySpec, type InstallSpec } from './install-specs.js';
 import { hooksOf, mergeFlat, mergeMatcherGroups, readSettings, type Json } from './json-merge.js';
 
 export interface InitFile {
@@ -124,4 +124,3 @@ function writeInitFile(root: string, file: InitFile): void {
   if (file.executable) fs.chmodSync(abs, 0o755);
 }
 
-export { configFile };
