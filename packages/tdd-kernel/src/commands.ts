@@ -1,8 +1,6 @@
 // The CLI's commands on core's argument parsing and outcomes: declared once with commander (global
 // flags before or after the subcommand), each mapped to one kernel call and rendered as text or JSON.
 
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProgram, gateFail, opError, parseArgs, pass, type Outcome } from '@adlc/core';
 import type { Command } from 'commander';
@@ -13,8 +11,9 @@ import { doctor } from './doctor.js';
 import { describeKernelError } from './error-hints.js';
 import { flush } from './flush.js';
 import { gateEdit } from './gate.js';
-import { handleClaudeHook } from './hook-claude.js';
-import { defaultHookCommand, initClaudeCode } from './init-claude.js';
+import { runDoctorAgent, runInit } from './agent-commands.js';
+import { handleAgentHook } from './agent-hook.js';
+import { AGENT_NAMES, isAgentName } from './agents/types.js';
 import { findRoot } from './project.js';
 import { recoverInterrupted } from './recover.js';
 import { refactorOff, refactorOn } from './refactor.js';
@@ -29,7 +28,8 @@ Examples:
   tdd-kernel claim 'src/price.test.ts::price adds tax' src/price.ts
   tdd-kernel check src/price.ts
   tdd-kernel flush
-  tdd-kernel init claude-code`;
+  tdd-kernel init claude-code     (or codex, copilot, vscode, cursor, qwen, gemini, cline, windsurf, opencode)
+  tdd-kernel doctor --agent codex`;
 
 export function buildProgram(): Command {
   const program = createProgram({ name: 'tdd-kernel', description: 'Red-green enforced at tool dispatch: no source edit without a red test claimed for it.', version: pkg.version, shared: ['json'], helpAfter: HELP_AFTER });
@@ -40,30 +40,39 @@ export function buildProgram(): Command {
   program.command('flush').description('end of turn: run the buffered tests once, revert the edits whose tests are red');
   program.command('refactor').description('refactor mode: on permits edits (from green); off verifies and ends it').argument('<state>', 'on or off');
   program.command('status').description('tests red/green, open claims, buffered edits, mode, plan').option('--plan <file>', 'plan JSON ({steps: [{title, test_id?, test_file_path?}]})');
-  program.command('doctor').description('runner, tests found, warnings').option('--plan <file>', 'plan JSON to check');
-  program.command('hook').description('answer an agent hook event read on stdin').argument('<agent>', 'claude-code');
-  program.command('init').description('install the hooks for an agent').argument('<agent>', 'claude-code').option('--hook-command <cmd>', 'the command the hooks run (default: the project\'s tdd-kernel, else this one)');
+  program
+    .command('doctor')
+    .description('runner, tests found, warnings; with --agent, a self-test of that agent\'s installed hook')
+    .option('--plan <file>', 'plan JSON to check')
+    .option('--agent <agent>', `run the installed hook with an edit it must refuse and check the answer (${AGENT_NAMES.join(', ')})`);
+  program.command('hook').description('answer an agent hook event read on stdin, in that agent\'s contract').argument('<agent>', AGENT_NAMES.join(', '));
+  program
+    .command('init')
+    .description('install (merge) the hooks for an agent')
+    .argument('<agent>', AGENT_NAMES.join(', '))
+    .option('--hook-command <cmd>', 'the command the hooks run (default: for claude-code the project\'s tdd-kernel, else this CLI by absolute path)')
+    .option('--dry-run', 'print what would be written, write nothing');
   return program;
 }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<Outcome> {
-  const { opts, args, command } = parseArgs<GlobalFlags & { plan?: string; hookCommand?: string }>(buildProgram(), argv);
+  const { opts, args, command } = parseArgs<GlobalFlags & { plan?: string; hookCommand?: string; dryRun?: boolean; agent?: string }>(buildProgram(), argv);
   const name = command.name();
   try {
     if (name === 'hook') {
-      if (args[0] !== 'claude-code') throw opError(`unknown agent "${args[0]}"`, { hint: 'supported: claude-code' });
+      const agent = args[0];
+      if (!isAgentName(agent)) throw opError(`unknown agent "${agent}"`, { hint: `supported: ${AGENT_NAMES.join(', ')}` });
       const { readFileSync } = await import('node:fs');
       const hookOpts = { env, ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: checkMode(opts.mode) } : {}) };
-      const answer = await handleClaudeHook(readFileSync(0, 'utf8'), hookOpts);
+      const answer = await handleAgentHook(agent, readFileSync(0, 'utf8'), hookOpts);
       if (answer.stderr) process.stderr.write(answer.stderr);
-      return pass(answer, { text: answer.stdout });
+      return (answer.exitCode === 2 ? gateFail : pass)(answer, { text: answer.stdout });
     }
-    if (name === 'init') {
-      if (args[0] !== 'claude-code') throw opError(`unknown agent "${args[0]}"`, { hint: 'supported: claude-code' });
-      const root = opts.root ?? findRoot(process.cwd());
-      const result = initClaudeCode(root, opts.hookCommand ?? defaultHookCommand(root, fileURLToPath(new URL('./cli.js', import.meta.url))));
-      if (!onAgentPath(root, env)) process.stderr.write(`tdd-kernel: warning: \`tdd-kernel\` is not on PATH nor in node_modules/.bin: the agent is told to run \`tdd-kernel run\` and \`tdd-kernel claim\` through Bash, so put it there (e.g. ln -s ${fileURLToPath(new URL('./cli.js', import.meta.url))} ~/.local/bin/tdd-kernel)\n`);
-      return pass(result, opts.json ? { json: result } : { text: `${result.created ? 'created' : 'updated'} ${result.settings}: PreToolUse, PostToolUse and Stop run \`${result.command}\`` });
+    if (name === 'init' || (name === 'doctor' && opts.agent !== undefined)) {
+      const agent = name === 'init' ? args[0] : opts.agent;
+      if (!isAgentName(agent)) throw opError(`unknown agent "${agent}"`, { hint: `supported: ${AGENT_NAMES.join(', ')}` });
+      const agentOpts = { root: opts.root ?? findRoot(process.cwd()), env, cliPath: fileURLToPath(new URL('./cli.js', import.meta.url)), ...(opts.json ? { json: true } : {}), ...(opts.hookCommand ? { hookCommand: opts.hookCommand } : {}), ...(opts.dryRun ? { dryRun: true } : {}) };
+      return name === 'init' ? runInit(agent, agentOpts) : runDoctorAgent(agent, agentOpts);
     }
     const ctx = context(opts, env);
     // A flush killed mid-revert is finished (or its buffer given back) before any command reads the turn.
@@ -72,12 +81,6 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   } catch (error) {
     throw asOpError(error);
   }
-}
-
-/** Whether the agent's shell finds `tdd-kernel` (the refusals name it): on PATH or in the project's node_modules/.bin. */
-function onAgentPath(root: string, env: NodeJS.ProcessEnv): boolean {
-  const dirs = [path.join(root, 'node_modules', '.bin'), ...(env.PATH ?? '').split(path.delimiter).filter(Boolean)];
-  return dirs.some((dir) => existsSync(path.join(dir, 'tdd-kernel')));
 }
 
 function checkMode(mode: string): 'strict' | 'warn' {

@@ -136,7 +136,7 @@ describe('the fast path has the CLI contract', () => {
       [['hook', 'claude-code', '--bogus'], "unknown option '--bogus'"],
       [['hook', 'claude-code', '--log'], "option '--log <path>' argument missing"],
       [['--mode', 'loose', 'hook', 'claude-code'], '--mode must be strict or warn, not "loose"'],
-      [['hook', 'cursor'], 'unknown agent "cursor" (supported: claude-code)'],
+      [['hook', 'nonesuch'], 'unknown agent "nonesuch" (supported: claude-code, codex, copilot, vscode, cursor, qwen, gemini, cline, windsurf, opencode)'],
     ] as const) {
       const r = await kernel(repo, [...args], event);
       expect(r.exitCode).toBe(0);

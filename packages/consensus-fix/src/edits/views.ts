@@ -2,7 +2,7 @@
 // files in slices around their suspect lines (the functions there, read with the TypeScript
 // compiler for JS/TS), short files in full. The edge of the span selection: it reads the parser.
 
-import { loadTypeScript } from '../localize/repo-files.js';
+import { loadTypeScript } from './typescript.js';
 import type { Localization } from '../localize/schema.js';
 import type { AllowedFile } from '../setup.js';
 import { suspectLines } from './anchors.js';
