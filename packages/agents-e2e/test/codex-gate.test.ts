@@ -1,13 +1,9 @@
-// PENDING: tdd-kernel's gate in the real Codex CLI (issue #12, point 6), the same proofs as
-// claude-code-gate.test.ts. It needs `tdd-kernel init codex` and `tdd-kernel hook codex`, which are
-// not in tdd-kernel yet, so this file is named outside vitest's include (`test/**/*.test.ts`): rename
-// it to `codex-gate.test.ts` once the Codex adapter is in. Codex runs in code mode (gpt-5.6-*), the
-// mode current models get; its hooks are trusted as Codex's own review would trust them, not bypassed.
-// The second test also needs point 8 (the session known from the hook's first event): Codex's
-// session id cannot be set beforehand, so `run` and `claim` go through the agent's shell. Checked
-// with Codex 0.169.0 and `hook claude-code` standing in for the adapter: the trust, the shell calls
-// (by absolute path: Codex's login shell resets PATH), the blocked-call text and the Stop block's
-// `<hook_prompt>` all arrive as asserted; only the gate decisions wait for the adapter.
+// tdd-kernel's gate in the real Codex CLI (issue #12, point 6), the same proofs as
+// claude-code-gate.test.ts, with the hooks `tdd-kernel init codex` writes. Codex runs in code mode
+// (gpt-5.6-*), the mode current models get; its hooks are trusted as Codex's own review would trust
+// them, not bypassed. Codex's session id cannot be set beforehand, so `run` and `claim` go through
+// the agent's shell (by absolute path: Codex's login shell resets PATH), which also proves point 8:
+// the hook knows the session from its first event of any kind.
 
 import { say, startScriptedModelServer, type ModelRequest, type ScriptedModelServer, type ScriptedTurn } from '@adlc/core/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
