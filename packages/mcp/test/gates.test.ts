@@ -72,12 +72,15 @@ describe('consensus_fix', () => {
     expect(repo.read('src/calc.mjs')).toBe(FIX);
   });
 
-  it('editFormat and maxTokens reach the run: a replace answer wins, and the request carries the limit', async () => {
+  it('editFormat reaches the run: a replace answer wins; the token limit comes from the server\'s ADLC_MAX_TOKENS', async () => {
     const repo = makeRepo();
-    const c = await clientIn(repo);
+    repos.push(repo);
+    const c = await startClient({ cwd: repo.dir, env: { ...server.env(), ADLC_MAX_TOKENS: '3000' } });
+    clients.push(c);
+    check ??= outputValidator(await c.tools());
     const edits = { changes: [{ file: 'src/calc.mjs', edits: [{ search: '  return a - b;', replace: '  return a + b;' }] }] };
     server.handle(() => JSON.stringify(edits));
-    const result = await c.call('consensus_fix', { cwd: repo.dir, testCmd: REPRO, rails: RAILS, files: ['src/calc.mjs'], n: 1, editFormat: 'replace', maxTokens: 3000 });
+    const result = await c.call('consensus_fix', { cwd: repo.dir, testCmd: REPRO, rails: RAILS, files: ['src/calc.mjs'], n: 1, editFormat: 'replace' });
     check('consensus_fix', result);
     expect(result.structuredContent).toMatchObject({ verdict: 'pass', editFormat: 'replace', winner: { applied: false } });
     expect(server.requests.map((r) => r.maxTokens)).toEqual([3000]);

@@ -19,7 +19,6 @@ const input = toolInput({
     .enum(EDIT_FORMAT_OPTIONS)
     .optional()
     .describe(`What the models answer: whole files, or search/replace edits of the suspect spans (default ${DEFAULTS.editFormat}: replace once a file has over 300 lines).`),
-  maxTokens: z.number().int().min(1).max(1_000_000).optional().describe('Token limit of each answer (default: ADLC_MAX_TOKENS, else 16384); a cut-off answer is discarded.'),
 });
 
 export const consensusFixTool = defineTool({
