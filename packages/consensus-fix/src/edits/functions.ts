@@ -1,16 +1,16 @@
 // The functions of a source file as line ranges, so a suspect line can be shown with the function
-// around it: JS/TS through the TypeScript compiler's parser (already loaded by localization),
+// around it: JS/TS through the TypeScript compiler's parser (core's, loaded once on first use),
 // Python by indentation. Other languages get none (their slices are the padding alone).
 
+import { mutate } from '@adlc/core';
 import type ts from 'typescript';
 import type { LineRange } from './spans.js';
 
-const JS_TS = /\.(?:[cm]?[jt]sx?)$/i;
 
 /** Function ranges of `text`; `typescript` undefined (not loadable) leaves JS/TS without any. */
 export function functionRanges(file: string, text: string, typescript: typeof ts | undefined): LineRange[] {
   if (/\.pyi?$/i.test(file)) return pythonFunctions(text);
-  if (JS_TS.test(file) && typescript) return scriptFunctions(file, text, typescript);
+  if (mutate.isJsLike(file) && typescript) return scriptFunctions(file, text, typescript);
   return [];
 }
 

@@ -2,7 +2,7 @@
 // files in slices around their suspect lines (the functions there, read with the TypeScript
 // compiler for JS/TS), short files in full. The edge of the span selection: it reads the parser.
 
-import { loadTypeScript } from './typescript.js';
+import { mutate } from '@adlc/core';
 import type { Localization } from '../localize/schema.js';
 import type { AllowedFile } from '../setup.js';
 import { suspectLines } from './anchors.js';
@@ -32,7 +32,8 @@ export async function promptViews(input: ViewInput): Promise<Views> {
   const long = input.allowed.filter((f) => f.text !== null && lineCount(f.text) > SPAN_LIMITS.wholeUpTo);
   if (input.format === 'whole' || long.length === 0) return { files: shown, sliced: new Map() };
 
-  const typescript = long.some((f) => /\.[cm]?[jt]sx?$/i.test(f.file)) ? await loadTypeScript() : undefined;
+  // Not loadable (it is core's dependency, so only a broken install): JS/TS files get padding only.
+  const typescript = long.some((f) => mutate.isJsLike(f.file)) ? await mutate.loadTypeScript().catch(() => undefined) : undefined;
   const lines: SpanFile[] = long.map((f) => ({ file: f.file, lineCount: lineCount(f.text!), functions: functionRanges(f.file, f.text!, typescript) }));
   const anchors = suspectLines({ output: input.output, root: input.root, cwd: input.cwd, files: input.allowed.map((f) => f.file), localization: input.localization });
   const sliced = new Map<string, string>();
