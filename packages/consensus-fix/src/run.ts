@@ -6,7 +6,7 @@
 import { maxTokensFor, type Outcome } from '@adlc/core';
 import { ask } from './ask.js';
 import { decide } from './decide.js';
-import { withDefaults, type ConsensusFixInput, type RunContext } from './options.js';
+import { DEFAULTS, withDefaults, type ConsensusFixInput, type RunContext } from './options.js';
 import { preflight, showLocalization, showPrompt } from './preflight.js';
 import { restoreJournals } from './restore.js';
 import { settle } from './settle.js';
@@ -17,7 +17,7 @@ import { write } from './write.js';
 export async function consensusFix(input: ConsensusFixInput, ctx: RunContext): Promise<Outcome> {
   const started = Date.now();
   // No --max-tokens: ADLC_MAX_TOKENS when set (a bad value is the user's error), else the default.
-  const opts = withDefaults({ ...input, maxTokens: input.maxTokens ?? (ctx.env.ADLC_MAX_TOKENS ? maxTokensFor({}, ctx.env) : undefined) });
+  const opts = withDefaults({ ...input, maxTokens: input.maxTokens ?? maxTokensFor({}, ctx.env, DEFAULTS.maxTokens) });
   const reporter = openReporter(opts, ctx);
   if (opts.restore) return restoreJournals(ctx, reporter, Boolean(opts.json));
 

@@ -89,13 +89,14 @@ function retryBaseMs(env: NodeJS.ProcessEnv): number {
 }
 
 /**
- * The answer's token limit: the caller's, else ADLC_MAX_TOKENS, else the default. A bad
- * ADLC_MAX_TOKENS is the user's error and says how to fix it.
+ * The answer's token limit: the caller's, else ADLC_MAX_TOKENS, else `fallback` (a caller whose
+ * answers are short, like a judge's verdict, passes its own). A bad ADLC_MAX_TOKENS is the user's
+ * error and says how to fix it.
  */
-export function maxTokensFor(opts: Pick<CompleteOptions, 'maxTokens'>, env: NodeJS.ProcessEnv): number {
+export function maxTokensFor(opts: Pick<CompleteOptions, 'maxTokens'>, env: NodeJS.ProcessEnv, fallback: number = DEFAULT_MAX_TOKENS): number {
   if (opts.maxTokens !== undefined) return opts.maxTokens;
   const raw = env.ADLC_MAX_TOKENS?.trim();
-  if (!raw) return DEFAULT_MAX_TOKENS;
+  if (!raw) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) {
     throw new OpError(`ADLC_MAX_TOKENS must be a positive whole number of tokens, not "${raw}"`, { hint: `unset it for the default (${DEFAULT_MAX_TOKENS})` });

@@ -67,7 +67,7 @@ export async function judgeOne(plant: Plant, finding: Finding, ctx: JudgeContext
       tier: 'cheap',
       system: JUDGE_SYSTEM,
       temperature: 0,
-      maxTokens: ctx.env.ADLC_MAX_TOKENS ? maxTokensFor({}, ctx.env) : JUDGE_MAX_TOKENS,
+      maxTokens: maxTokensFor({}, ctx.env, JUDGE_MAX_TOKENS),
       env: ctx.env,
       cwd: ctx.cwd,
       ...(signal ? { signal } : {}),
