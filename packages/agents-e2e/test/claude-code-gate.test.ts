@@ -7,7 +7,7 @@ import { callTool, say, startScriptedModelServer, type ModelRequest, type Script
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runClaudeCode } from '../src/claude-code.js';
 import { agentForTests } from '../src/ensure-agent.js';
-import { eventTrail, FIX, FIXED, makeGateProject, ORIGINAL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
+import { eventTrail, FIX, FIXED, makeGateProject, ORIGINAL, RED_GREEN_TRAIL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
 
 const claude = await agentForTests('claude-code');
 // A run with a red test run and a flush or two takes 15 to 40 seconds on a loaded machine.
@@ -116,16 +116,7 @@ describe.skipIf(!claude)('tdd-kernel in Claude Code (real binary, hooks from `td
     expect(p.source().toString()).toBe(FIXED);
 
     const events = p.events();
-    expect(eventTrail(events)).toEqual([
-      'test_run fail',
-      `edit_claim ${SOURCE}`,
-      `edit_allowed ${SOURCE}`,
-      'test_run fail',
-      `edit_reverted ${SOURCE}`,
-      'repair',
-      `edit_allowed ${SOURCE}`,
-      'test_run pass',
-    ]);
+    expect(eventTrail(events)).toEqual(RED_GREEN_TRAIL);
     expect(new Set(events.map((e) => e.session_id))).toEqual(new Set([sessionId]));
   });
 

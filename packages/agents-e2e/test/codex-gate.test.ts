@@ -11,7 +11,7 @@ import { runCodex, type CodexToolMode } from '../src/codex.js';
 import { trustCodexHooks } from '../src/codex-hook-trust.js';
 import { codexPatchCall, codexShellCall, updateLinePatch } from '../src/codex-turns.js';
 import { agentForTests } from '../src/ensure-agent.js';
-import { eventTrail, FIX, FIXED, makeGateProject, ORIGINAL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
+import { eventTrail, FIX, FIXED, makeGateProject, ORIGINAL, RED_GREEN_TRAIL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
 
 const codex = await agentForTests('codex');
 vi.setConfig({ testTimeout: 150_000 });
@@ -113,16 +113,7 @@ describe.skipIf(!codex)('tdd-kernel in Codex (real binary, code mode, hooks from
     expect(p.source().toString()).toBe(FIXED);
 
     const events = p.events();
-    expect(eventTrail(events)).toEqual([
-      'test_run fail',
-      `edit_claim ${SOURCE}`,
-      `edit_allowed ${SOURCE}`,
-      'test_run fail',
-      `edit_reverted ${SOURCE}`,
-      'repair',
-      `edit_allowed ${SOURCE}`,
-      'test_run pass',
-    ]);
+    expect(eventTrail(events)).toEqual(RED_GREEN_TRAIL);
     // One session throughout: the claim made through the shell is the agent's (point 8).
     expect(new Set(events.map((e) => e.session_id)).size).toBe(1);
     expect(events[0]!.session_id).toEqual(expect.any(String));

@@ -16,6 +16,21 @@ export const ORIGINAL = 'export const price = (n) => n;\n';
 export const FIX = { old: '=> n;', right: '=> n * 1.2;', wrong: '=> n + 1;' } as const;
 export const FIXED = ORIGINAL.replace(FIX.old, FIX.right);
 
+/**
+ * The log of the red-green turn both agents play: red run, claim, a wrong edit let through, the
+ * Stop flush (red) reverting it, then the right edit and a green flush.
+ */
+export const RED_GREEN_TRAIL = [
+  'test_run fail',
+  `edit_claim ${SOURCE}`,
+  `edit_allowed ${SOURCE}`,
+  'test_run fail',
+  `edit_reverted ${SOURCE}`,
+  'repair',
+  `edit_allowed ${SOURCE}`,
+  'test_run pass',
+];
+
 const PRICE_TEST = `import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { price } from './price.mjs';
