@@ -26,28 +26,33 @@ export const VENDORED: Record<string, string> = { '@anthropic-ai/sdk': 'anthropi
  * cache on 22.1+) and re-exports what it exports. It stays where the import was: a package imported only
  * behind `import()` still loads only when that runs. The export names are read from the built bundle.
  */
-export const vendorBundles: EsbuildPlugin = {
-  name: 'adlc-vendor-bundles',
-  setup(build) {
-    const names = Object.keys(VENDORED).map((name) => name.replace(/[/]/g, '\\/'));
-    build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'adlc-vendor' }));
-    build.onLoad({ filter: /.*/, namespace: 'adlc-vendor' }, (args) => {
-      const file = `@adlc/core/vendor/${VENDORED[args.path]}.cjs`;
-      const exported = Object.keys(createRequire(path.resolve('package.json'))(file) as object);
-      const named = exported.filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
-      return {
-        resolveDir: process.cwd(),
-        contents: [
-          `import { createRequire } from 'node:module';`,
-          `import { requireWithCodeCache } from '@adlc/core/light';`,
-          `const vendor = requireWithCodeCache(createRequire(import.meta.url).resolve(${JSON.stringify(file)}));`,
-          ...(exported.includes('default') ? ['export default vendor.default;'] : []),
-          `export const { ${named.join(', ')} } = vendor;`,
-        ].join('\n'),
-      };
-    });
-  },
-};
+export const vendorBundles: EsbuildPlugin = vendorBundlesOf(Object.keys(VENDORED));
+
+/** vendorBundles for some of the vendored packages only (adlc-mcp inlines its own zod, shared with the MCP SDK). */
+export function vendorBundlesOf(packages: string[]): EsbuildPlugin {
+  return {
+    name: 'adlc-vendor-bundles',
+    setup(build) {
+      const names = packages.map((name) => name.replace(/[/]/g, '\\/'));
+      build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'adlc-vendor' }));
+      build.onLoad({ filter: /.*/, namespace: 'adlc-vendor' }, (args) => {
+        const file = `@adlc/core/vendor/${VENDORED[args.path]}.cjs`;
+        const exported = Object.keys(createRequire(path.resolve('package.json'))(file) as object);
+        const named = exported.filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+        return {
+          resolveDir: process.cwd(),
+          contents: [
+            `import { createRequire } from 'node:module';`,
+            `import { requireWithCodeCache } from '@adlc/core/light';`,
+            `const vendor = requireWithCodeCache(createRequire(import.meta.url).resolve(${JSON.stringify(file)}));`,
+            ...(exported.includes('default') ? ['export default vendor.default;'] : []),
+            `export const { ${named.join(', ')} } = vendor;`,
+          ].join('\n'),
+        };
+      });
+    },
+  };
+}
 
 /**
  * A CLI imports its own package.json for `--version` (read once, at build time). The bundle keeps

@@ -17,9 +17,10 @@ const packageProjects = readdirSync(packagesDir)
       name,
       root: join(packagesDir, name),
       include: ['test/**/*.test.ts'],
-      // Integration tests run built CLIs, real git and real test runners.
-      testTimeout: 60_000,
-      hookTimeout: 60_000,
+      // Integration tests run built CLIs, real git and real test runners; on a loaded 2-core
+      // runner one of them can take a minute, so the bound only catches a hang.
+      testTimeout: 120_000,
+      hookTimeout: 120_000,
     },
   }));
 

@@ -4,7 +4,8 @@
 // bit, no import of an undeclared package), installs them with plain `npm install` into an empty
 // temporary project (no pnpm, no workspace: third-party dependencies come from the registry),
 // type-checks a tiny TypeScript consumer, then runs every CLI from node_modules/.bin under each Node
-// (20, 22, 24) with `--help`, `--version` and one offline run per tool. Builds nothing: build first.
+// (20, 22, 24) with `--help`, `--version` and one offline run per tool (for adlc-mcp: one MCP session
+// over stdio). Builds nothing: build first.
 //
 //   node scripts/pack-install.mjs [--keep] [--nodes 20,22,24]
 //   node scripts/pack-install.mjs --pack-to <dir>     only pack the published packages into <dir>
@@ -326,7 +327,52 @@ function offlineRuns(node, project, scratch, env, validate) {
 
   const synthesis = run(bin('consensus-synthesis'), ['--mode', 'general-prompt', '--prompt', 'Is a queue right here?', '--prompt-only', '--json'], { cwd: kernelDir, env });
   json('consensus-synthesis --prompt-only --json', '@adlc/consensus-synthesis', 'prompt-only', synthesis);
+
+  const mcp = run(node.bin, ['-e', MCP_SESSION, bin('adlc-mcp')], { cwd: kernelDir, env });
+  results.push(['adlc-mcp: initialize, tools/list, tools/call tdd_status', mcpProblem(mcp, (doc) => validate('@adlc/tdd-kernel', 'status', doc))]);
   return results;
+}
+
+/**
+ * One MCP session over stdio with the installed adlc-mcp (argv[1]), as a client drives it: initialize,
+ * tools/list, then tools/call tdd_status in the current directory; prints {tools, result} and ends.
+ */
+const MCP_SESSION = `
+const child = require('node:child_process').spawn(process.argv[1], [], { stdio: ['pipe', 'pipe', 'inherit'] });
+const send = (message) => child.stdin.write(JSON.stringify({ jsonrpc: '2.0', ...message }) + '\\n');
+let buffer = '';
+let tools;
+child.stdout.on('data', (chunk) => {
+  buffer += chunk;
+  for (let at = buffer.indexOf('\\n'); at >= 0; at = buffer.indexOf('\\n')) {
+    const message = JSON.parse(buffer.slice(0, at));
+    buffer = buffer.slice(at + 1);
+    if (message.id === 1) {
+      send({ method: 'notifications/initialized' });
+      send({ id: 2, method: 'tools/list' });
+    } else if (message.id === 2) {
+      tools = message.result.tools.map((tool) => tool.name);
+      send({ id: 3, method: 'tools/call', params: { name: 'tdd_status', arguments: { cwd: process.cwd() } } });
+    } else if (message.id === 3) {
+      process.stdout.write(JSON.stringify({ tools, result: message.result }));
+      child.stdin.end();
+    }
+  }
+});
+send({ id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pack-install', version: '0' } } });
+`;
+
+function mcpProblem(session, validateStatus) {
+  if (session.status !== 0) return `exit ${session.status}:\n${tail(session.output)}`;
+  let doc;
+  try {
+    doc = JSON.parse(session.stdout);
+  } catch {
+    return `the session printed no result: ${tail(session.output, 5)}`;
+  }
+  if (doc.tools?.length !== 10) return `tools/list gave ${JSON.stringify(doc.tools)}, expected the ten tools`;
+  if (doc.result.isError) return `tdd_status answered an error: ${JSON.stringify(doc.result.content)}`;
+  return validateStatus(doc.result.structuredContent);
 }
 
 function runUnder(node, packages, project, scratch, validate) {

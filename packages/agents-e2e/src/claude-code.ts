@@ -10,6 +10,10 @@ export interface ClaudeCodeRunOptions {
   modelUrl: string;
   /** An empty directory for HOME (Claude Code writes ~/.claude.json and ~/.claude/ there). */
   home: string;
+  /** The session's id (a UUID; `--session-id`), so a test can act in the session before it starts. */
+  sessionId?: string;
+  /** Variables added to (or replacing) the agent's environment, e.g. a PATH with more on it. */
+  env?: Record<string, string>;
   timeoutMs?: number;
 }
 
@@ -34,14 +38,15 @@ export function claudeCodeEnv(home: string, modelUrl: string): Record<string, st
 }
 
 /** `-p` with edits accepted and Bash allowed, so no permission prompt can stall the run. */
-export function claudeCodeArgs(prompt: string): string[] {
-  return ['-p', prompt, '--permission-mode', 'acceptEdits', '--allowedTools', 'Bash', '--output-format', 'json'];
+export function claudeCodeArgs(prompt: string, options: { sessionId?: string } = {}): string[] {
+  const session = options.sessionId === undefined ? [] : ['--session-id', options.sessionId];
+  return ['-p', prompt, '--permission-mode', 'acceptEdits', '--allowedTools', 'Bash', '--output-format', 'json', ...session];
 }
 
 export function runClaudeCode(binary: string, options: ClaudeCodeRunOptions): Promise<AgentRunResult> {
-  return runAgent(binary, claudeCodeArgs(options.prompt), {
+  return runAgent(binary, claudeCodeArgs(options.prompt, options), {
     cwd: options.cwd,
-    env: claudeCodeEnv(options.home, options.modelUrl),
+    env: { ...claudeCodeEnv(options.home, options.modelUrl), ...options.env },
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
 }

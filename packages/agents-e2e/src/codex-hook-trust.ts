@@ -1,11 +1,16 @@
 // Codex runs a repo's hooks only once each one is trusted: its current hash stored in
-// CODEX_HOME/config.toml under `[hooks.state."<key>"] trusted_hash`. Codex computes the hash, not
-// us: its app server's `hooks/list` reports each hook's key and `currentHash`, which is what
-// Codex's own review screen stores. Without a trusted hash, a hook is skipped without a word.
+// CODEX_HOME/config.toml under `[hooks.state."<key>"] trusted_hash`. Here Codex computes the hash:
+// its app server's `hooks/list` reports each hook's key and `currentHash`, which is what Codex's own
+// review screen stores (tdd-kernel computes the same hash itself for `init codex` and `doctor --agent
+// codex`; the config lines come from it). Without a trusted hash, a hook is skipped without a word.
 
 import { createInterface } from 'node:readline';
 import { execa } from 'execa';
-import { codexEnv } from './codex.js';
+import { codexEnv, prepareCodexHome, type CodexRunOptions } from './codex.js';
+
+import { hookTrustToml } from '@adlc/tdd-kernel';
+
+export { hookTrustToml };
 
 export interface CodexHook {
   /** `<abs path of hooks.json>:<event>:<group>:<handler>`, e.g. `/repo/.codex/hooks.json:pre_tool_use:0:0`. */
@@ -51,7 +56,20 @@ export async function listCodexHooks(binary: string, options: { home: string; cw
   }
 }
 
-/** The config.toml lines that trust each hook as it is now. */
-export function hookTrustToml(hooks: Array<Pick<CodexHook, 'key' | 'currentHash'>>): string {
-  return hooks.map((hook) => `\n[hooks.state.${JSON.stringify(hook.key)}]\ntrusted_hash = ${JSON.stringify(hook.currentHash)}\n`).join('');
+/**
+ * Writes CODEX_HOME for a run against the scripted model (provider, project trust) and trusts every
+ * hook Codex finds in the project as it is now, the way Codex's own review would: no
+ * `--dangerously-bypass-hook-trust` needed. Returns the hooks as Codex listed them before the trust
+ * (so a test can see they were untrusted) and the config text to pass as `extraConfig` to `runCodex`,
+ * which writes the config again.
+ */
+export async function trustCodexHooks(
+  binary: string,
+  options: Pick<CodexRunOptions, 'home' | 'cwd' | 'modelUrl' | 'mode'>,
+): Promise<{ hooks: CodexHook[]; extraConfig: string }> {
+  prepareCodexHome(options);
+  const hooks = await listCodexHooks(binary, { home: options.home, cwd: options.cwd });
+  const extraConfig = hookTrustToml(hooks);
+  prepareCodexHome({ ...options, extraConfig });
+  return { hooks, extraConfig };
 }

@@ -33,6 +33,8 @@ export interface CodexRunOptions {
   bypassHookTrust?: boolean;
   /** More config.toml text (e.g. `hookTrustToml(...)`), appended to the generated config. */
   extraConfig?: string;
+  /** Variables added to (or replacing) the agent's environment. */
+  env?: Record<string, string>;
   timeoutMs?: number;
 }
 
@@ -96,7 +98,7 @@ export function runCodex(binary: string, options: CodexRunOptions): Promise<Agen
   prepareCodexHome(options);
   return runAgent(binary, codexArgs(options.prompt, options.bypassHookTrust ?? true), {
     cwd: options.cwd,
-    env: codexEnv(options.home),
+    env: { ...codexEnv(options.home), ...options.env },
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
 }

@@ -4,10 +4,11 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { callTool, say, type ScriptedTurn } from '@adlc/core/testkit';
+import { say } from '@adlc/core/testkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CODEX_MODELS, prepareCodexHome, runCodex, type CodexToolMode } from '../src/codex.js';
-import { hookTrustToml, listCodexHooks } from '../src/codex-hook-trust.js';
+import { CODEX_MODELS, runCodex, type CodexToolMode } from '../src/codex.js';
+import { trustCodexHooks } from '../src/codex-hook-trust.js';
+import { codexPatchCall, codexShellCall } from '../src/codex-turns.js';
 import { agentForTests } from '../src/ensure-agent.js';
 import { denyAnswer, hookSequence, stopBlockAnswer, type HookRule } from '../src/hook-recorder.js';
 import { payloadAndFixture } from '../src/payload-fixtures.js';
@@ -18,19 +19,6 @@ const codex = await agentForTests('codex');
 vi.setConfig({ testTimeout: 120_000 });
 const CONTENT = 'export const greeting = "hello";';
 const PATCH = `*** Begin Patch\n*** Add File: src/greeting.ts\n+${CONTENT}\n*** End Patch\n`;
-
-/** The model's two tool calls in each mode. */
-const calls: Record<CodexToolMode, { patch(id: string): ScriptedTurn; shell(cmd: string, id: string): ScriptedTurn }> = {
-  direct: {
-    patch: (id) => callTool('apply_patch', PATCH, { id }),
-    shell: (cmd, id) => callTool('exec_command', { cmd }, { id }),
-  },
-  code: {
-    patch: (id) => callTool('exec', `const result = await tools.apply_patch(${JSON.stringify(PATCH)});\ntext(result);`, { id }),
-    shell: (cmd, id) =>
-      callTool('exec', `const result = await tools.exec_command({ cmd: ${JSON.stringify(cmd)} });\ntext(result.output);`, { id }),
-  },
-};
 
 let scenario: Scenario | undefined;
 afterEach(async () => {
@@ -66,7 +54,7 @@ describe.skipIf(!codex)('Codex CLI (real binary, offline)', () => {
     '%s mode: apply_patch writes, Bash runs, the turn ends; hooks see each call and the end, the model sees each result',
     async (mode) => {
       const s = await run();
-      s.server.script(calls[mode].patch('call_patch'), calls[mode].shell('cat src/greeting.ts', 'call_shell'), say('Done.'));
+      s.server.script(codexPatchCall(mode, PATCH, 'call_patch'), codexShellCall(mode, 'cat src/greeting.ts', 'call_shell'), say('Done.'));
       await runAgent(s, mode);
 
       expect(s.server.scriptedRequests()[0]!.body.model).toBe(CODEX_MODELS[mode]);
@@ -106,7 +94,7 @@ describe.skipIf(!codex)('Codex CLI (real binary, offline)', () => {
         { event: 'PreToolUse', tool: '^apply_patch$', stdout: denyAnswer('DENY-REASON: no red test') },
         { event: 'Stop', stopHookActive: false, stdout: stopBlockAnswer('STOP-REASON: run the tests') },
       ]);
-      s.server.script(calls[mode].patch('call_patch'), say('Stopping.'), say('Stopping again.'));
+      s.server.script(codexPatchCall(mode, PATCH, 'call_patch'), say('Stopping.'), say('Stopping again.'));
       await runAgent(s, mode);
 
       expect(existsSync(join(s.repo.dir, 'src/greeting.ts'))).toBe(false);
@@ -122,7 +110,7 @@ describe.skipIf(!codex)('Codex CLI (real binary, offline)', () => {
 
   it('honours a PreToolUse deny by exit code 2, with the reason on stderr', async () => {
     const s = await run([{ event: 'PreToolUse', tool: '^apply_patch$', stderr: 'EXIT2-REASON: no red test', exitCode: 2 }]);
-    s.server.script(calls.direct.patch('call_patch'), say('Ok.'));
+    s.server.script(codexPatchCall('direct', PATCH, 'call_patch'), say('Ok.'));
     await runAgent(s, 'direct');
 
     expect(existsSync(join(s.repo.dir, 'src/greeting.ts'))).toBe(false);
@@ -133,7 +121,7 @@ describe.skipIf(!codex)('Codex CLI (real binary, offline)', () => {
 
   it('skips repo hooks silently when their trust is not bypassed (and not stored)', async () => {
     const s = await run([{ event: 'PreToolUse', tool: '^apply_patch$', stderr: 'EXIT2-REASON: no red test', exitCode: 2 }]);
-    s.server.script(calls.direct.patch('call_patch'), say('Ok.'));
+    s.server.script(codexPatchCall('direct', PATCH, 'call_patch'), say('Ok.'));
     const result = await runCodex(codex!.binary, {
       cwd: s.repo.dir,
       prompt: 'Write it.',
@@ -150,9 +138,8 @@ describe.skipIf(!codex)('Codex CLI (real binary, offline)', () => {
 
   it('runs repo hooks without the bypass once config.toml trusts the hashes `codex app-server` reports', async () => {
     const s = await run([{ event: 'PreToolUse', tool: '^apply_patch$', stderr: 'EXIT2-REASON: no red test', exitCode: 2 }]);
-    s.server.script(calls.direct.patch('call_patch'), say('Ok.'));
-    prepareCodexHome({ cwd: s.repo.dir, modelUrl: s.server.url, home: s.home, mode: 'direct' });
-    const hooks = await listCodexHooks(codex!.binary, { home: s.home, cwd: s.repo.dir });
+    s.server.script(codexPatchCall('direct', PATCH, 'call_patch'), say('Ok.'));
+    const { hooks, extraConfig } = await trustCodexHooks(codex!.binary, { cwd: s.repo.dir, modelUrl: s.server.url, home: s.home, mode: 'direct' });
     expect(hooks.map((h) => [h.key, h.trustStatus])).toEqual([
       [`${s.repo.dir}/.codex/hooks.json:pre_tool_use:0:0`, 'untrusted'],
       [`${s.repo.dir}/.codex/hooks.json:post_tool_use:0:0`, 'untrusted'],
@@ -165,7 +152,7 @@ describe.skipIf(!codex)('Codex CLI (real binary, offline)', () => {
       home: s.home,
       mode: 'direct',
       bypassHookTrust: false,
-      extraConfig: hookTrustToml(hooks),
+      extraConfig,
     });
 
     expect(result.exitCode).toBe(0);

@@ -37,11 +37,12 @@ async function askModels(run: Run, prompt: string): Promise<FanResult[]> {
     providers: run.providers,
     system: SYSTEM_PROMPT,
     temperature: candidateTemperature,
+    maxTokens: opts.maxTokens,
     env: ctx.env,
     cwd: ctx.cwd,
     onSettled: (result, settled) => {
       reporter.progress(`completions ${settled}/${opts.n}`);
-      log.event('completion', { index: result.slot, ok: result.ok, provider: result.provider, model: result.model, ...(result.ok ? { durationMs: result.completion.durationMs } : { error: result.error.message }) });
+      log.event('completion', { index: result.slot, ok: result.ok, provider: result.provider, model: result.model, ...(result.ok ? { durationMs: result.completion.durationMs, truncated: result.completion.truncated } : { error: result.error.message }) });
       log.file(`answers/candidate-${result.slot}.txt`, result.ok ? result.completion.text : `(no answer) ${result.error.message}`);
     },
   });

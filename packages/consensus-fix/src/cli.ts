@@ -4,6 +4,7 @@
 import { enableCompileCache } from '@adlc/core/light';
 import { Option } from 'commander';
 import { createProgram, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
+import { EDIT_FORMAT_OPTIONS } from './edits/format.js';
 import { DEFAULTS, type ConsensusFixOptions } from './options.js';
 import pkg from '../package.json' with { type: 'json' };
 
@@ -35,6 +36,12 @@ Examples:
   .option('--timeout <seconds>', 'bound on each test or rails run', intArg(1), DEFAULTS.timeout)
   .option('--jobs <k>', 'candidates evaluated at once, each in a temporary copy of the tree (1 = in place)', intArg(1, 64), DEFAULTS.jobs)
   .addOption(new Option('--normalize <mode>', 'how candidates are compared for agreement').choices(['whitespace', 'syntax']).default(DEFAULTS.normalize))
+  .addOption(
+    new Option('--edit-format <mode>', 'what the models answer: whole files, or search/replace edits of the suspect spans (auto: replace once a file has over 300 lines)')
+      .choices(EDIT_FORMAT_OPTIONS)
+      .default(DEFAULTS.editFormat),
+  )
+  .option('--max-tokens <k>', 'token limit of each answer (else ADLC_MAX_TOKENS); an answer cut off there is discarded', intArg(1, 1_000_000), DEFAULTS.maxTokens)
   .option('--max-changed-lines <k>', 'discard candidates changing more lines than this', intArg(1))
   .option('--providers <list>', 'rotate the N completions over these providers, e.g. anthropic,openai,gemini', listArg)
   .option('--out <file>', 'write the winner as a patch `git apply` accepts')
@@ -43,6 +50,8 @@ Examples:
 
 await runMain('consensus-fix', async () => {
   const { opts } = parseArgs<ConsensusFixOptions>(program, process.argv.slice(2));
+  // Left to the run when not given, so ADLC_MAX_TOKENS (core's setting for every tool) applies.
+  if (program.getOptionValueSource('maxTokens') === 'default') delete (opts as Partial<ConsensusFixOptions>).maxTokens;
   const { consensusFix } = await import('./run.js');
   return consensusFix(opts, { env: process.env, cwd: process.cwd() });
 });

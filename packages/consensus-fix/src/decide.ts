@@ -15,6 +15,7 @@ export function decide(run: Run, candidates: CandidateRecord[], asked: Asked, pr
   const verdict = decideVerdict(opts.n, groups);
   const chosen = verdict === 'pass' ? selectWinner(survivors, groups) : null;
   explainRailsAtBaseline(candidates, asked.baselineRails, run.warn);
+  explainTruncated(candidates, run);
 
   const { baselineRails } = asked;
   const result: RunResult = {
@@ -23,6 +24,7 @@ export function decide(run: Run, candidates: CandidateRecord[], asked: Asked, pr
     n: opts.n,
     jobs: opts.jobs,
     normalize: opts.normalize,
+    editFormat: run.editFormat ?? 'whole',
     railsChecked: opts.rails !== undefined,
     candidates,
     groups,
@@ -53,6 +55,18 @@ function explainRailsAtBaseline(candidates: readonly CandidateRecord[], baseline
   warn(
     `every candidate failed at the rails, and the rails were already red before any change (\`${baseline.command}\` ${state} at baseline). ` +
       `What failed at baseline:\n${failingLines(baseline.outputTail)}`,
+  );
+}
+
+/** Answers cut off at the token limit: how many, and how to raise it (or need less of it). */
+function explainTruncated(candidates: readonly CandidateRecord[], run: Pick<Run, 'opts' | 'editFormat' | 'warn'>): void {
+  const cut = candidates.filter((c) => c.discard?.reason === 'truncated').length;
+  if (cut === 0) return;
+  const { maxTokens } = run.opts;
+  const shorter = run.editFormat === 'replace' ? '' : ', or ask for search/replace edits instead of whole files with --edit-format replace';
+  run.warn(
+    `${cut} of the ${candidates.length} answers ${cut === 1 ? 'was' : 'were'} cut off at the token limit (${maxTokens} tokens) and discarded: ` +
+      `raise the limit with --max-tokens (e.g. --max-tokens ${maxTokens * 2})${shorter}`,
   );
 }
 

@@ -6,10 +6,13 @@ export { EvidenceSchema, LocalizationSchema, LocalizedFileSchema, LocalizeOnlyOu
 export { scoreFile, rankFiles, WEIGHTS, type ScoreContext } from './localize/score.js';
 export { ochiai, scoreSpectrum, type Execution, type FileLines, type FileSpectrum } from './localize/spectrum.js';
 export { parseTraces, type RawFrame, type Trace } from './localize/frames.js';
-export { CandidateSchema, parseCandidate, validateCandidate, MAX_CONTENT_BYTES, type CandidateAnswer, type Discard, type DiscardReason, type ResolvedChange } from './candidate.js';
+export { CandidateSchema, ChangeAnswerSchema, parseCandidate, validateCandidate, MAX_CONTENT_BYTES, type CandidateAnswer, type Discard, type DiscardReason, type ResolvedChange, type ValidateContext } from './candidate.js';
+export { chooseEditFormat, lineCount, EDIT_FORMAT_OPTIONS, REPLACE_ABOVE_LINES, type EditFormat, type EditFormatOption } from './edits/format.js';
+export { applyEdits, type Applied, type EditProblem, type SearchReplace } from './edits/apply.js';
+export { selectSpans, sliceAround, mergeRange, SPAN_LIMITS, type Anchor, type SpanFile, type FileView, type LineRange, type SpanLimits } from './edits/spans.js';
 export { normalizeWhitespace, changesetKey, groupSurvivors, selectWinner, decideVerdict, type Group, type Survivor, type Verdict } from './grouping.js';
 export { unifiedDiff, countChangedLines, type FileChange } from './diff.js';
-export { buildPrompt, SYSTEM_PROMPT, OUTPUT_TAIL_CHARS, type PromptInput } from './prompt.js';
+export { buildPrompt, SYSTEM_PROMPT, OUTPUT_TAIL_CHARS, type PromptFile, type PromptInput } from './prompt.js';
 export { toJson, verdictMessage, ALL_DIVERGENT_MESSAGE, type RunResult, type CandidateRecord, type Winner, type Normalize } from './result.js';
 export { renderReport, candidateLine } from './report.js';
 export { consensusFix } from './run.js';

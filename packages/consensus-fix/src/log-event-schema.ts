@@ -9,15 +9,27 @@ const ts = z.number().int().nonnegative();
 const index = z.number().int().nonnegative();
 const exitCode = z.number().int().nullable();
 const ms = z.number().nonnegative();
+const editFormat = z.enum(['whole', 'replace']);
 
 const event = <E extends string, S extends z.ZodRawShape>(name: E, shape: S) => z.object({ ts, event: z.literal(name), ...shape });
 
 export const LogEventSchema = z.discriminatedUnion('event', [
   event('warning', { message: z.string() }),
-  event('start', { n: index, jobs: index, /** null when localizing: the files are chosen after the pre-flight. */ files: z.array(z.string()).nullable(), testCmd: z.string(), rails: z.string().nullable(), /** True when --files was omitted and the files come from localization. */ localize: z.boolean() }),
+  event('start', {
+    n: index,
+    jobs: index,
+    /** null when localizing: the files are chosen after the pre-flight. */
+    files: z.array(z.string()).nullable(),
+    testCmd: z.string(),
+    rails: z.string().nullable(),
+    /** True when --files was omitted and the files come from localization. */
+    localize: z.boolean(),
+    /** What the models are asked for; null when `auto` waits for the localized files (then the localization event has it). */
+    editFormat: editFormat.nullable(),
+  }),
   event('preflight', { exitCode, timedOut: z.boolean(), durationMs: ms }),
   /** Without --files: the ranking that chose the files the fix may change. */
-  event('localization', LocalizationSchema.shape),
+  event('localization', { ...LocalizationSchema.shape, /** The edit format the localized files imply (absent under --localize-only). */ editFormat: editFormat.optional() }),
   event('completion', {
     index,
     ok: z.boolean(),
@@ -25,6 +37,8 @@ export const LogEventSchema = z.discriminatedUnion('event', [
     model: z.string(),
     /** When ok. */
     durationMs: ms.optional(),
+    /** When ok: the answer stopped at its token limit (it is discarded). */
+    truncated: z.boolean().optional(),
     /** When not ok: why the call failed. */
     error: z.string().optional(),
   }),
@@ -39,6 +53,9 @@ export const LogEventSchema = z.discriminatedUnion('event', [
     /** When discarded. */
     reason: z.string().optional(),
     message: z.string().optional(),
+    /** When an edit did not apply: the file, and the edit's position in its `edits`. */
+    file: z.string().optional(),
+    editIndex: index.optional(),
     changedLines: index.nullable(),
     /** How long its gates took; absent for a candidate discarded before any gate ran. */
     gateMs: ms.optional(),

@@ -1,7 +1,8 @@
 // The options of a run, as the CLI parses them (and as a library caller passes them), and the one
 // declaration of their defaults: the CLI's flags (and so its --help) and `consensusFix` both read DEFAULTS.
 
-import type { Tier } from '@adlc/core';
+import type { Reporter, Tier } from '@adlc/core';
+import type { EditFormatOption } from './edits/format.js';
 import type { Normalize } from './result.js';
 
 export const TOOL = 'consensus-fix';
@@ -29,12 +30,26 @@ export interface ConsensusFixOptions {
   maxFiles: number;
   /** Rank the files to fix (needs no --files, no key), print the ranking and stop. */
   localizeOnly?: boolean | undefined;
+  /** What the models answer: whole files, search/replace edits, or `auto` (edits once a file has over 300 lines). */
+  editFormat: EditFormatOption;
+  /** The token limit of each answer; an answer that reaches it is cut off and discarded. */
+  maxTokens: number;
 }
 
 /** The options that have a default. */
-export type Defaulted = 'n' | 'tier' | 'timeout' | 'jobs' | 'normalize' | 'maxFiles';
+export type Defaulted = 'n' | 'tier' | 'timeout' | 'jobs' | 'normalize' | 'maxFiles' | 'editFormat' | 'maxTokens';
 
-export const DEFAULTS = { n: 3, tier: 'mid', timeout: 600, jobs: 1, normalize: 'whitespace', maxFiles: 3 } as const satisfies Pick<ConsensusFixOptions, Defaulted>;
+export const DEFAULTS = {
+  n: 3,
+  tier: 'mid',
+  timeout: 600,
+  jobs: 1,
+  normalize: 'whitespace',
+  maxFiles: 3,
+  editFormat: 'auto',
+  // @adlc/core's DEFAULT_MAX_TOKENS (a test keeps them equal): core's entry is too heavy to load for --help.
+  maxTokens: 16_384,
+} as const satisfies Pick<ConsensusFixOptions, Defaulted>;
 
 /** What a library caller passes: the defaulted options may be left out. */
 export type ConsensusFixInput = Omit<ConsensusFixOptions, Defaulted> & Partial<Pick<ConsensusFixOptions, Defaulted>>;
@@ -49,6 +64,8 @@ export function withDefaults(input: ConsensusFixInput): ConsensusFixOptions {
     jobs: input.jobs ?? DEFAULTS.jobs,
     normalize: input.normalize ?? DEFAULTS.normalize,
     maxFiles: input.maxFiles ?? DEFAULTS.maxFiles,
+    editFormat: input.editFormat ?? DEFAULTS.editFormat,
+    maxTokens: input.maxTokens ?? DEFAULTS.maxTokens,
   };
 }
 
@@ -57,4 +74,6 @@ export interface RunContext {
   env: NodeJS.ProcessEnv;
   cwd: string;
   stderr?: NodeJS.WriteStream;
+  /** Where progress, notes and warnings go instead of stderr (an MCP host turns progress into notifications). */
+  reporter?: Reporter;
 }

@@ -5,6 +5,8 @@
 
 import { FileSnapshot, opError, pass, promptOnly, redactSecrets, type CommandResult, type Outcome } from '@adlc/core';
 import { candidateTemperature } from './ask.js';
+import { chooseEditFormat } from './edits/format.js';
+import { promptViews } from './edits/views.js';
 import { runGate } from './gates.js';
 import { observeFailure, type Observation } from './localize/observe.js';
 import { renderLocalization } from './localize/render.js';
@@ -48,7 +50,7 @@ export async function preflight(run: Run): Promise<Preflight> {
       if (wantsSnapshot) snapshotP = takeSnapshot(run);
     }
     if (opts.localizeOnly) return { result, prompt: '', snapshot: undefined };
-    const prompt = buildPrompt({ testCmd, output: result.outputTail, files: run.allowed.map((f) => ({ file: f.file, content: f.text })), rails: opts.rails });
+    const prompt = await promptFor(run, result);
     log.file('prompt.txt', prompt);
     return { result, prompt, snapshot: await snapshotP };
   } catch (error) {
@@ -57,6 +59,16 @@ export async function preflight(run: Run): Promise<Preflight> {
   } finally {
     await observation?.dispose();
   }
+}
+
+/** The prompt in the run's edit format; what it shows of each file is remembered for validation. */
+async function promptFor(run: Run, result: CommandResult): Promise<string> {
+  const { opts, testCmd, target, ctx } = run;
+  const format = run.editFormat ?? 'whole';
+  const views = await promptViews({ format, allowed: run.allowed, output: result.outputTail, root: target.root, cwd: ctx.cwd, localization: run.localization });
+  run.sliced = views.sliced;
+  for (const [file, lines] of views.sliced) run.reporter.info(`${TOOL}: --edit-format replace: the prompt shows ${file} in slices (lines ${lines})`);
+  return buildPrompt({ testCmd, output: result.outputTail, files: views.files, rails: opts.rails, format });
 }
 
 function takeSnapshot(run: Run): Promise<FileSnapshot> {
@@ -77,16 +89,20 @@ async function localize(run: Run, observation: Observation): Promise<void> {
   const localization = await observation.localize(opts.maxFiles);
   run.baselineRails = await observation.rails;
   run.localization = localization;
-  log.event('localization', localization);
+  const found = !opts.localizeOnly && localization.files.length > 0;
+  if (found) {
+    run.allowed = resolveFiles(localization.files.map((f) => f.file), target.root, target.root);
+    run.editFormat ??= chooseEditFormat(opts.editFormat, run.allowed.map((f) => f.text));
+  }
+  log.event('localization', { ...localization, ...(found ? { editFormat: run.editFormat } : {}) });
   log.file('localization.json', JSON.stringify(localization, null, 2));
   if (opts.localizeOnly) return;
-  if (localization.files.length === 0) {
+  if (!found) {
     throw opError('localization found no source file to fix: no stack frame, executed function or import of the failing test points at one', {
       hint: 'name the files the fix may change with --files',
     });
   }
   reporter.info(`${TOOL}: ${renderLocalization(localization)}`);
-  run.allowed = resolveFiles(localization.files.map((f) => f.file), target.root, target.root);
 }
 
 /** --prompt-only: the prompt the pre-flight built, shown instead of sent. */

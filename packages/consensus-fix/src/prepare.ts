@@ -1,5 +1,6 @@
 // Turns each completion into a candidate ready to run, or settles it before anything is written:
-// a failed call or an invalid answer is discarded, a JS/TS file that no longer parses fails at
+// a failed call, an answer cut off at the token limit, an invalid answer or edits that do not apply
+// are discarded, a JS/TS file that no longer parses fails at
 // stage `syntax` (under --normalize syntax), and the diff, changed-line count and agreement key are
 // computed against the snapshot.
 
@@ -19,6 +20,10 @@ export interface PrepareContext {
   syntax: SyntaxTools | undefined;
   /** Shared between the candidates of a run: agreeing answers are often byte-identical, one `git diff` serves them all. */
   diffs?: Map<string, Promise<string>>;
+  /** Files the prompt showed only in slices (file → the lines shown). */
+  sliced?: ReadonlyMap<string, string>;
+  /** The token limit of each answer, for the reason of a truncated one. */
+  maxTokens?: number;
 }
 
 export interface Prepared {
@@ -36,9 +41,14 @@ export async function prepareCandidate(slot: FanResult, ctx: PrepareContext): Pr
   if (!slot.ok) {
     return discarded({ reason: 'provider-error', message: slot.error.message, status: slot.error.status });
   }
+  if (slot.completion.truncated) {
+    // Cut off: even when what arrived parses, the rest of the answer is missing.
+    const limit = ctx.maxTokens === undefined ? '' : ` (${ctx.maxTokens} tokens)`;
+    return discarded({ reason: 'truncated', message: `the answer stopped at its token limit${limit} and is cut off` });
+  }
   const parsed = parseCandidate(slot.completion.text);
   if (!parsed.ok) return discarded(parsed.discard);
-  const validated = validateCandidate(parsed.answer, new Set(ctx.originals.keys()), ctx.resolve);
+  const validated = validateCandidate(parsed.answer, new Set(ctx.originals.keys()), ctx.resolve, { originals: ctx.originals, ...(ctx.sliced ? { sliced: ctx.sliced } : {}) });
   if (!validated.ok) return discarded(validated.discard);
 
   // What would be written: the model's text in the original's line endings and final-newline style.

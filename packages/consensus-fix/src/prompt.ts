@@ -1,14 +1,14 @@
-// The one prompt every candidate gets: the failing command, the tail of its output, and the full
-// content of every file it may change, asking for whole-file replacements as JSON.
+// The one prompt every candidate gets: the failing command, the tail of its output, and the files it
+// may change, asking for JSON: whole new files (`whole`), or search/replace edits of the suspect
+// spans, shown with their line numbers (`replace`).
+
+import type { EditFormat } from './edits/format.js';
+import { showNumbered, type ShownFile } from './edits/show.js';
 
 export const OUTPUT_TAIL_CHARS = 4000;
 
-export interface PromptFile {
-  /** Repository-relative path, as the model must echo it. */
-  file: string;
-  /** Null when the file does not exist yet. */
-  content: string | null;
-}
+/** A file the prompt shows; `slices` (replace only) leaves the rest of the file out. */
+export type PromptFile = ShownFile;
 
 export interface PromptInput {
   testCmd: string;
@@ -16,6 +16,8 @@ export interface PromptInput {
   output: string;
   files: ReadonlyArray<PromptFile>;
   rails?: string | undefined;
+  /** Default `whole`. */
+  format?: EditFormat | undefined;
 }
 
 export const SYSTEM_PROMPT =
@@ -23,12 +25,8 @@ export const SYSTEM_PROMPT =
   'never weaken or special-case a test, and answer with one JSON object only.';
 
 export function buildPrompt(input: PromptInput): string {
+  const replace = input.format === 'replace';
   const tail = input.output.length > OUTPUT_TAIL_CHARS ? input.output.slice(-OUTPUT_TAIL_CHARS) : input.output;
-  const files = input.files.map((f) =>
-    f.content === null
-      ? `=== FILE: ${f.file} (does not exist yet; you may create it) ===\n=== END FILE: ${f.file} ===`
-      : `=== FILE: ${f.file} ===\n${f.content}${f.content.endsWith('\n') || f.content === '' ? '' : '\n'}=== END FILE: ${f.file} ===`,
-  );
   const rails = input.rails
     ? `\nYour change must also keep the full regression suite green: \`${input.rails}\`.\n`
     : '';
@@ -42,17 +40,38 @@ export function buildPrompt(input: PromptInput): string {
     tail.trimEnd(),
     'OUTPUT>>>',
     '',
-    'Files you may change, with their full current content:',
+    replace ? 'Files you may change, with their line numbers (long files in slices around the suspect lines):' : 'Files you may change, with their full current content:',
     '',
-    files.join('\n\n'),
+    input.files.map(replace ? showNumbered : showWhole).join('\n\n'),
     '',
     'Answer with ONLY this JSON object, no prose before or after it:',
-    '{"changes": [{"file": "<path exactly as listed above>", "content": "<the COMPLETE new content of that file>"}]}',
-    '',
-    'Rules:',
-    '- Change only the files listed above; any other path makes the whole answer void.',
-    '- Give each changed file once, with its complete new content (not a diff, not an excerpt).',
-    '- Leave out files you do not change.',
+    ...(replace ? REPLACE_RULES : WHOLE_RULES),
     '- Fix the cause; do not special-case the failing input.',
   ].join('\n');
 }
+
+function showWhole(f: PromptFile): string {
+  return f.content === null
+    ? `=== FILE: ${f.file} (does not exist yet; you may create it) ===\n=== END FILE: ${f.file} ===`
+    : `=== FILE: ${f.file} ===\n${f.content}${f.content.endsWith('\n') || f.content === '' ? '' : '\n'}=== END FILE: ${f.file} ===`;
+}
+
+const WHOLE_RULES = [
+  '{"changes": [{"file": "<path exactly as listed above>", "content": "<the COMPLETE new content of that file>"}]}',
+  '',
+  'Rules:',
+  '- Change only the files listed above; any other path makes the whole answer void.',
+  '- Give each changed file once, with its complete new content (not a diff, not an excerpt).',
+  '- Leave out files you do not change.',
+];
+
+const REPLACE_RULES = [
+  '{"changes": [{"file": "<path exactly as listed above>", "edits": [{"search": "<exact text, unique in the file>", "replace": "<new text>"}]}]}',
+  '',
+  'Rules:',
+  '- Change only the files listed above; any other path makes the whole answer void.',
+  '- Lines are shown as "<number> | <text>": the number and " | " are not part of the file; leave them out of "search" and "replace".',
+  '- "search" is text copied exactly from the file (every space, every line) that occurs exactly once in the whole file, the lines not shown included: add a neighbouring line when one line is not unique. "replace" is what it becomes.',
+  '- A file\'s edits apply in order, each to the result of the previous one. An edit whose search text is not found, or is found more than once, voids the whole answer.',
+  '- Give each changed file once; leave out files you do not change. To create a file shown as not existing, give one edit with an empty "search".',
+];

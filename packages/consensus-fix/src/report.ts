@@ -32,7 +32,7 @@ export function renderReport(result: RunResult, style: Style = plain): string {
   const groupOf = new Map<number, number>();
   for (const g of result.groups) for (const i of g.candidateIndices) groupOf.set(i, g.groupIndex);
   const gates = result.railsChecked ? 'repro + rails gates' : 'repro gate only (no --rails)';
-  out.push(style.bold(`consensus-fix: ${result.n} candidate${result.n === 1 ? '' : 's'}, ${gates}, --normalize ${result.normalize}`));
+  out.push(style.bold(`consensus-fix: ${result.n} candidate${result.n === 1 ? '' : 's'}, ${gates}, --normalize ${result.normalize}, --edit-format ${result.editFormat}`));
   out.push('');
   out.push(`  pre-flight      \`${result.testCmd}\` fails (exit ${result.baseline.testExitCode ?? 'killed'}), as it must`);
   if (result.rails !== undefined) {

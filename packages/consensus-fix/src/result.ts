@@ -2,6 +2,7 @@
 
 import type { Usage } from '@adlc/core';
 import type { Discard, ResolvedChange } from './candidate.js';
+import type { EditFormat } from './edits/format.js';
 import type { Group, Verdict } from './grouping.js';
 import type { Localization } from './localize/schema.js';
 import type { ConsensusFixOutput, Stage } from './schema.js';
@@ -40,6 +41,8 @@ export interface RunResult {
   n: number;
   jobs: number;
   normalize: Normalize;
+  /** What the models were asked for: whole files or search/replace edits. */
+  editFormat: EditFormat;
   railsChecked: boolean;
   candidates: CandidateRecord[];
   groups: Group[];
@@ -96,6 +99,7 @@ export function toJson(result: RunResult): Json {
     jobs: result.jobs,
     normalize: result.normalize,
     warnings: [...result.warnings],
+    editFormat: result.editFormat,
     ...(result.localization ? { localization: localizationJson(result.localization) } : {}),
   };
 }
@@ -140,6 +144,9 @@ function discardedJson(c: CandidateRecord): Json['discardedDetails'] {
     message: c.discard.message,
     ...(c.discard.reason === 'provider-error' ? { provider: c.provider } : {}),
     ...(c.discard.status === undefined ? {} : { status: c.discard.status }),
+    ...(c.discard.reason.startsWith('edit:') ? { stage: 'edit' as const } : {}),
+    ...(c.discard.file === undefined ? {} : { file: c.discard.file }),
+    ...(c.discard.editIndex === undefined ? {} : { editIndex: c.discard.editIndex }),
   }];
 }
 

@@ -3,10 +3,10 @@
 // winner) and write (re-check, --apply, output). Returns the verdict as data; every operational
 // failure is thrown as an OpError (exit 1). Each phase lives in the module of its name.
 
-import type { Outcome } from '@adlc/core';
+import { maxTokensFor, type Outcome } from '@adlc/core';
 import { ask } from './ask.js';
 import { decide } from './decide.js';
-import { withDefaults, type ConsensusFixInput, type RunContext } from './options.js';
+import { DEFAULTS, withDefaults, type ConsensusFixInput, type RunContext } from './options.js';
 import { preflight, showLocalization, showPrompt } from './preflight.js';
 import { restoreJournals } from './restore.js';
 import { settle } from './settle.js';
@@ -16,7 +16,8 @@ import { write } from './write.js';
 
 export async function consensusFix(input: ConsensusFixInput, ctx: RunContext): Promise<Outcome> {
   const started = Date.now();
-  const opts = withDefaults(input);
+  // No --max-tokens: ADLC_MAX_TOKENS when set (a bad value is the user's error), else the default.
+  const opts = withDefaults({ ...input, maxTokens: input.maxTokens ?? maxTokensFor({}, ctx.env, DEFAULTS.maxTokens) });
   const reporter = openReporter(opts, ctx);
   if (opts.restore) return restoreJournals(ctx, reporter, Boolean(opts.json));
 

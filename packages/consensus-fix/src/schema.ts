@@ -21,6 +21,12 @@ export const DiscardedDetailSchema = z.object({
   message: z.string(),
   provider: z.string().optional(),
   status: z.union([z.number(), z.string()]).optional(),
+  /** `edit` when a search/replace edit did not apply (reason `edit: not found` or `edit: ambiguous`). */
+  stage: z.literal('edit').optional(),
+  /** The file whose change was refused (an edit that did not apply, a whole content of a file shown in slices). */
+  file: z.string().optional(),
+  /** Which edit of that file did not apply: its position in the file's `edits` (0-based). */
+  editIndex: count.optional(),
 });
 
 export const FailedDetailSchema = z.object({
@@ -87,6 +93,8 @@ export const ConsensusFixOutputSchema = z.object({
   jobs: count,
   normalize: z.enum(['whitespace', 'syntax']),
   warnings: z.array(z.string()),
+  /** What the models were asked for: `whole` files or `replace` (search/replace edits of the suspect spans). */
+  editFormat: z.enum(['whole', 'replace']),
   /** Present when --files was omitted: the ranking that chose the files the fix may change. */
   localization: LocalizationSchema.optional(),
 });

@@ -27,7 +27,7 @@ export async function settle(run: Run, completions: FanResult[], { snapshot, poo
   const diffs = new Map<string, Promise<string>>();
   const prepared: Prepared[] = await Promise.all(
     completions.map((slot) =>
-      prepareCandidate(slot, { originals, resolve: diskResolver(target.root), maxChangedLines: opts.maxChangedLines, normalize: opts.normalize, syntax, diffs }),
+      prepareCandidate(slot, { originals, resolve: diskResolver(target.root), maxChangedLines: opts.maxChangedLines, normalize: opts.normalize, syntax, diffs, sliced: run.sliced, maxTokens: opts.maxTokens }),
     ),
   );
   for (const p of prepared) if (!p.runnable) log.event('settled', verdictEvent(p));
@@ -54,6 +54,14 @@ export async function settle(run: Run, completions: FanResult[], { snapshot, poo
 }
 
 function verdictEvent(p: Prepared): Record<string, unknown> {
-  const r = p.record;
-  return { index: r.index, status: r.status, ...(r.failure ? { stage: r.failure.stage, exitCode: r.failure.exitCode } : {}), ...(r.discard ? { reason: r.discard.reason, message: r.discard.message } : {}), changedLines: r.changedLines ?? null };
+  const { index, status, failure, discard, changedLines } = p.record;
+  return {
+    index,
+    status,
+    ...(failure ? { stage: failure.stage, exitCode: failure.exitCode } : {}),
+    ...(discard ? { reason: discard.reason, message: discard.message } : {}),
+    ...(discard?.file === undefined ? {} : { file: discard.file }),
+    ...(discard?.editIndex === undefined ? {} : { editIndex: discard.editIndex }),
+    changedLines: changedLines ?? null,
+  };
 }

@@ -3,6 +3,7 @@
 // critical path, so the git processes and module loads that do not depend on one another overlap.
 
 import { assertCleanTree, createReporter, dirtyFiles, opError, preloadCommandRunner, prewarmProviders, recoverJournals, type CommandResult, type ProviderId, type Reporter } from '@adlc/core';
+import { chooseEditFormat, type EditFormat } from './edits/format.js';
 import type { Gates } from './gates.js';
 import type { Localization } from './localize/schema.js';
 import { RunLog } from './log-dir.js';
@@ -25,6 +26,10 @@ export interface Run {
   localizing: boolean;
   /** The ranking, once the pre-flight localized (undefined with --files). */
   localization?: Localization;
+  /** The answers' format; undefined until the localized files are known (auto, without --files). */
+  editFormat: EditFormat | undefined;
+  /** Files the prompt showed only in slices (→ the lines shown), once the prompt is built. */
+  sliced: ReadonlyMap<string, string>;
   /** The rails already run on the untouched tree (by localization), reused as the baseline. */
   baselineRails?: CommandResult | undefined;
   /** Empty under --prompt-only (no key needed). */
@@ -37,6 +42,7 @@ export interface Run {
 }
 
 export function openReporter(opts: ConsensusFixOptions, ctx: RunContext): Reporter {
+  if (ctx.reporter) return ctx.reporter;
   return createReporter({ name: TOOL, json: Boolean(opts.json), env: ctx.env, ...(ctx.stderr ? { stream: ctx.stderr } : {}) });
 }
 
@@ -70,8 +76,10 @@ export async function startUp(opts: ConsensusFixOptions, ctx: RunContext, report
   if (opts.rails === undefined && !opts.localizeOnly) warn('no --rails: candidates are checked only against --test-cmd, so a fix that breaks other tests can win');
   if (opts.jobs > 1) assertCopySafe([testCmd, opts.rails], target.root);
   const gates: Gates = { testCmd, rails: opts.rails, timeoutMs: opts.timeout * 1000, env: ctx.env };
-  log.event('start', { n: opts.n, jobs: opts.jobs, files: localizing ? null : allowed.map((f) => f.file), testCmd, rails: opts.rails ?? null, localize: localizing });
-  return { opts, ctx, reporter, started, testCmd, target, allowed, localizing, providers, gates, log, warnings, warn };
+  // Without --files, `auto` waits for the localized files (the pre-flight settles it).
+  const editFormat = localizing ? (opts.editFormat === 'auto' ? undefined : opts.editFormat) : chooseEditFormat(opts.editFormat, allowed.map((f) => f.text));
+  log.event('start', { n: opts.n, jobs: opts.jobs, files: localizing ? null : allowed.map((f) => f.file), testCmd, rails: opts.rails ?? null, localize: localizing, editFormat: editFormat ?? null });
+  return { opts, ctx, reporter, started, testCmd, target, allowed, localizing, editFormat, sliced: new Map(), providers, gates, log, warnings, warn };
 }
 
 /** --test-cmd, without which there is nothing to run, and --files (undefined: localized). */

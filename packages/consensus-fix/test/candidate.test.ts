@@ -77,3 +77,54 @@ describe('validateCandidate', () => {
     expect(result.ok).toBe(false);
   });
 });
+
+describe('replace answers (edits)', () => {
+  const originals = new Map<string, string | null>([['src/a.js', 'let x = 1;\nlet y = 1;\n'], ['src/b.js', null]]);
+  const edits = (file: string, ...pairs: Array<[string, string]>) => ({ changes: [{ file, edits: pairs.map(([search, replace]) => ({ search, replace })) }] });
+  const check = (answer: ReturnType<typeof edits>, sliced?: Map<string, string>) => validateCandidate(answer, allowed, resolve, { originals, ...(sliced ? { sliced } : {}) });
+
+  it('parses edits, and refuses a change with both content and edits, or neither', () => {
+    expect(parseCandidate('{"changes":[{"file":"a.js","edits":[{"search":"a","replace":"b"}]}]}')).toEqual({ ok: true, answer: { changes: [{ file: 'a.js', edits: [{ search: 'a', replace: 'b' }] }] } });
+    for (const text of [
+      '{"changes":[{"file":"a.js","content":"x","edits":[{"search":"a","replace":"b"}]}]}',
+      '{"changes":[{"file":"a.js"}]}',
+      '{"changes":[{"file":"a.js","edits":[]}]}',
+      '{"changes":[{"file":"a.js","edits":[{"search":"a"}]}]}',
+    ]) {
+      expect(parseCandidate(text)).toMatchObject({ ok: false, discard: { reason: 'invalid-json' } });
+    }
+  });
+
+  it('ends as the whole new file, like a whole answer', () => {
+    expect(check(edits('src/a.js', ['let x = 1;', 'let x = 2;']))).toEqual({ ok: true, changes: [{ file: 'src/a.js', content: 'let x = 2;\nlet y = 1;\n' }] });
+    expect(check(edits('src/b.js', ['', 'export {};\n']))).toEqual({ ok: true, changes: [{ file: 'src/b.js', content: 'export {};\n' }] });
+  });
+
+  it.each([
+    ['not found', edits('src/a.js', ['let x = 1;', 'let x = 2;'], ['let z = 1;', '']), { reason: 'edit: not found', file: 'src/a.js', editIndex: 1 }, /edits\[1\] of src\/a\.js: .*not found/],
+    ['ambiguous', edits('src/a.js', [' = 1;', ' = 2;']), { reason: 'edit: ambiguous', file: 'src/a.js', editIndex: 0 }, /edits\[0\] of src\/a\.js: .*ambiguous/],
+  ] as const)('an edit that does not apply: %s, naming the file and the edit', (_name, answer, discard, message) => {
+    const result = check(answer);
+    expect(result).toMatchObject({ ok: false, discard });
+    expect(result.ok ? '' : result.discard.message).toMatch(message);
+  });
+
+  it.each([
+    ['a path outside the repository', edits('../outside.js', ['', 'x']), 'path-escape'],
+    ['a path climbing out and back', edits('src/../../x/src/a.js', ['let x = 1;', 'y']), 'path-escape'],
+    ['an absolute path', edits('/etc/passwd', ['root', 'x']), 'absolute-path'],
+    ['a test file', edits('test/a.test.js', ['assert', 'skip']), 'outside-files'],
+    ['a symlink out', edits('link/a.js', ['', 'x']), 'symlink-escape'],
+    ['a replace text over 5 MB', edits('src/a.js', ['let x = 1;', 'x'.repeat(MAX_CONTENT_BYTES)]), 'too-large'],
+    ['a NUL byte in the replace text', edits('src/a.js', ['let x = 1;', 'let x = "\0";']), 'binary'],
+  ] as const)('hostile: %s -> %s', (_name, answer, reason) => {
+    expect(check(answer)).toMatchObject({ ok: false, discard: { reason } });
+  });
+
+  it('a whole content for a file the prompt showed in slices is refused; for a file shown whole it is taken', () => {
+    const sliced = new Map([['src/a.js', '1-2']]);
+    const whole = { changes: [{ file: 'src/a.js', content: 'let x = 2;\n' }] };
+    expect(validateCandidate(whole, allowed, resolve, { originals, sliced })).toMatchObject({ ok: false, discard: { reason: 'sliced-file-content', file: 'src/a.js' } });
+    expect(validateCandidate(whole, allowed, resolve, { originals })).toEqual({ ok: true, changes: [{ file: 'src/a.js', content: 'let x = 2;\n' }] });
+  });
+});

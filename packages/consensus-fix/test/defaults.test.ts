@@ -2,6 +2,7 @@
 // option out gets the same value the CLI would have used.
 
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MAX_TOKENS } from '@adlc/core';
 import { cleanEnv, runCli } from '@adlc/core/testkit';
 import { consensusFix, DEFAULTS } from '../src/index.js';
 import { BASE_ARGS, BIN, FIX, FIX_SPACED, RAILS, REPRO, fix, parseOutput, useSuite } from './support.js';
@@ -33,7 +34,13 @@ describe('defaults are declared once', () => {
       '--jobs': DEFAULTS.jobs,
       '--normalize': DEFAULTS.normalize,
       '--max-files': DEFAULTS.maxFiles,
+      '--edit-format': DEFAULTS.editFormat,
+      '--max-tokens': DEFAULTS.maxTokens,
     });
+  });
+
+  it('the default token limit is core\'s own', () => {
+    expect(DEFAULTS.maxTokens).toBe(DEFAULT_MAX_TOKENS);
   });
 
   it('the library entry, given no defaulted option, resolves what the CLI resolves', async () => {
@@ -53,8 +60,10 @@ describe('defaults are declared once', () => {
     expect(outcome.exitCode).toBe(0);
     const fromLibrary = parseOutput(JSON.stringify((outcome.output as { json: unknown }).json));
 
-    const resolved = (doc: typeof fromCli) => ({ n: doc.n, jobs: doc.jobs, normalize: doc.normalize, models: doc.candidates.map((c) => c.model) });
+    const resolved = (doc: typeof fromCli) => ({ n: doc.n, jobs: doc.jobs, normalize: doc.normalize, editFormat: doc.editFormat, models: doc.candidates.map((c) => c.model) });
     expect(resolved(fromLibrary)).toEqual(resolved(fromCli));
-    expect(fromLibrary).toMatchObject({ n: DEFAULTS.n, jobs: DEFAULTS.jobs, normalize: DEFAULTS.normalize });
+    expect(fromLibrary).toMatchObject({ n: DEFAULTS.n, jobs: DEFAULTS.jobs, normalize: DEFAULTS.normalize, editFormat: 'whole' });
+    // Both asked for core's default token limit.
+    expect(new Set(suite.server.requests.map((q) => q.maxTokens))).toEqual(new Set([DEFAULTS.maxTokens]));
   });
 });

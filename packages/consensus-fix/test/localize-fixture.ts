@@ -182,3 +182,148 @@ export function calcPackage(variant: 'raises' | 'wrong-value' = 'raises'): FileT
     'tests/test_calc.py': 'from calc import evaluate\n\n\ndef test_adds_two_digit_numbers():\n    assert evaluate("12+30") == 42\n',
   };
 }
+
+/** The bug of `routerPackage`: every backslash is percent-encoded, so a browser reads another host. */
+const LOCATION_BUGGY = "encodeURI(url).replace(/%5C/g, '%5C')";
+const LOCATION_FIXED = "encodeURI(url).replace(/%5C/g, '\\\\')";
+
+/**
+ * A small web framework shaped like express: `lib/app.js` wires a router (busy: it matches every
+ * layer and parses parameters on each request) and a response whose `location()` holds a wrong-value
+ * bug. The test reaches `res.location()` through a helper of its own; coverage alone would rank the
+ * router first (it did most of the work), the test's call of `location` names the response.
+ */
+export function routerPackage(variant: 'buggy' | 'fixed' = 'buggy'): FileTree {
+  return {
+    'package.json': JSON.stringify({ name: 'tinyweb', version: '1.0.0', main: 'index.js' }, null, 2) + '\n',
+    'index.js': "module.exports = require('./lib/app');\n",
+    'lib/app.js': `const { Router } = require('./router');
+const { Response } = require('./response');
+
+function createApp() {
+  const router = new Router();
+  return {
+    get(path, handler) {
+      router.add('GET', path, handler);
+      return this;
+    },
+    handle(method, url) {
+      const res = new Response();
+      router.dispatch(method, url, res);
+      return res;
+    },
+  };
+}
+
+module.exports = createApp;
+`,
+    'lib/router.js': `// Matches a request against every layer, in order, and parses the path's parameters.
+class Layer {
+  constructor(method, path, handler) {
+    this.method = method;
+    this.keys = [];
+    const parts = path.split('/').map((part) => {
+      if (part.startsWith(':')) {
+        this.keys.push(part.slice(1));
+        return '([^/]+)';
+      }
+      return part.replace(/[.*+?^$]/g, '\\\\$&');
+    });
+    this.regexp = new RegExp('^' + parts.join('/') + '/?$');
+    this.handler = handler;
+  }
+
+  match(method, path) {
+    if (method !== this.method) return null;
+    const m = this.regexp.exec(path);
+    if (!m) return null;
+    const params = {};
+    this.keys.forEach((key, i) => {
+      params[key] = decodeURIComponent(m[i + 1]);
+    });
+    return params;
+  }
+}
+
+class Router {
+  constructor() {
+    this.stack = [];
+  }
+
+  add(method, path, handler) {
+    this.stack.push(new Layer(method, path, handler));
+  }
+
+  dispatch(method, url, res) {
+    const [path, query = ''] = url.split('?');
+    const req = { method, path, query: parseQuery(query), params: {} };
+    for (const layer of this.stack) {
+      const params = layer.match(method, path);
+      if (params === null) continue;
+      req.params = params;
+      layer.handler(req, res);
+      if (res.finished) return;
+    }
+    res.status(404).end();
+  }
+}
+
+function parseQuery(query) {
+  const out = {};
+  for (const pair of query.split('&')) {
+    if (pair === '') continue;
+    const [key, value = ''] = pair.split('=');
+    out[decodeURIComponent(key)] = decodeURIComponent(value);
+  }
+  return out;
+}
+
+module.exports = { Router, Layer, parseQuery };
+`,
+    'lib/response.js': `class Response {
+  constructor() {
+    this.statusCode = 200;
+    this.headers = {};
+    this.finished = false;
+  }
+
+  status(code) {
+    this.statusCode = code;
+    return this;
+  }
+
+  location(url) {
+    this.headers.location = ${variant === 'buggy' ? LOCATION_BUGGY : LOCATION_FIXED};
+    return this;
+  }
+
+  end() {
+    this.finished = true;
+    return this;
+  }
+}
+
+module.exports = { Response };
+`,
+    'test/redirect.test.js': `const test = require('node:test');
+const assert = require('node:assert/strict');
+const createApp = require('..');
+
+function locationFor(target) {
+  const app = createApp()
+    .get('/a/:id/b/:name', (req, res) => res.status(200).end())
+    .get('/c/:id', (req, res) => res.status(200).end())
+    .get('/go', (req, res) => res.location(target).status(302).end());
+  return app.handle('GET', '/go?from=home&x=1').headers.location;
+}
+
+test('a backslash in a redirect target is kept', () => {
+  assert.equal(locationFor('//trusted\\\\@evil'), '//trusted\\\\@evil');
+});
+
+test('a plain path is kept', () => {
+  assert.equal(locationFor('/home'), '/home');
+});
+`,
+  };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EvidenceSchema, type Evidence } from '../src/localize/schema.js';
-import { rankFiles, scoreFile, WEIGHTS } from '../src/localize/score.js';
+import { rankFiles, scoreContext, scoreFile, testCallMass, WEIGHTS } from '../src/localize/score.js';
 import { ochiai, scoreSpectrum, type Execution, type FileLines } from '../src/localize/spectrum.js';
 
 describe('ochiai', () => {
@@ -61,24 +61,25 @@ const ctx = { bestOchiai: 10, queryIdentifiers: 4 };
 describe('scoreFile', () => {
   it.each<{ name: string; evidence: Evidence; score: number }>([
     { name: 'nothing', evidence: {}, score: 0 },
-    { name: 'the throwing frame', evidence: { frames: [{ line: 9, depth: 0 }] }, score: 8 },
-    { name: 'a caller one frame out', evidence: { frames: [{ line: 7, depth: 1 }, { line: 30, depth: 3 }] }, score: 4 },
+    { name: 'the throwing frame', evidence: { frames: [{ line: 9, depth: 0 }] }, score: 12 },
+    { name: 'a caller one frame out', evidence: { frames: [{ line: 7, depth: 1 }, { line: 30, depth: 3 }] }, score: 6 },
     { name: 'the busiest covered file', evidence: { ochiai: 10, coveredLines: 10 }, score: 4 },
     { name: 'a quarter of the busiest (square root: half the term)', evidence: { ochiai: 2.5, coveredLines: 3 }, score: 2 },
     { name: 'imported by the test', evidence: { graphDistance: 1 }, score: 2 },
     { name: 'two hops away', evidence: { graphDistance: 2 }, score: 1 },
     { name: 'half the identifiers', evidence: { identifiers: ['a', 'b'] }, score: 0.75 },
     { name: 'defines one of them: the unit under test', evidence: { identifiers: ['a'], defines: ['a'] }, score: 1.5 },
-    { name: 'all of it', evidence: { frames: [{ line: 1, depth: 0 }], ochiai: 10, graphDistance: 1, identifiers: ['a', 'b', 'c', 'd'] }, score: 15.5 },
+    { name: 'all of it', evidence: { frames: [{ line: 1, depth: 0 }], ochiai: 10, graphDistance: 1, identifiers: ['a', 'b', 'c', 'd'] }, score: 19.5 },
   ])('$name -> $score', ({ evidence, score }) => {
     expect(EvidenceSchema.parse(evidence)).toEqual(evidence);
     expect(scoreFile(evidence, ctx)).toBeCloseTo(score, 3);
   });
 
   it('a depth-0 frame outweighs every other signal together', () => {
-    const everythingElse = scoreFile({ ochiai: 10, graphDistance: 1, identifiers: ['a', 'b', 'c', 'd'] }, ctx);
-    expect(scoreFile({ frames: [{ line: 1, depth: 0 }] }, ctx)).toBeGreaterThan(everythingElse);
-    expect(everythingElse).toBe(WEIGHTS.coverage + WEIGHTS.graph + WEIGHTS.identifiers);
+    const calls = { ...ctx, testCallSpread: new Map([['parse', 1]]), bestTestCalls: 1 };
+    const everythingElse = scoreFile({ ochiai: 10, graphDistance: 1, identifiers: ['a', 'b', 'c', 'd'], testCalls: [{ name: 'parse', hops: 0 }] }, calls);
+    expect(scoreFile({ frames: [{ line: 1, depth: 0 }] }, calls)).toBeGreaterThan(everythingElse);
+    expect(everythingElse).toBe(WEIGHTS.coverage + WEIGHTS.testCalls + WEIGHTS.graph + WEIGHTS.identifiers);
   });
 
   it('rails run every line the failing test runs (flat Ochiai): the module defining the called function beats a larger helper', () => {
@@ -91,6 +92,44 @@ describe('scoreFile', () => {
     const entry = scoreFile({ graphDistance: 1 }, ctx);
     const module = scoreFile({ ochiai: 10, coveredLines: 10, graphDistance: 2 }, ctx);
     expect(module).toBeGreaterThan(entry);
+  });
+});
+
+describe('the failing test\'s calls', () => {
+  const spread = new Map([['location', 1], ['listen', 1], ['close', 4]]);
+
+  it.each<[string, Evidence['testCalls'], number]>([
+    ['none', undefined, 0],
+    ['one call in the test body', [{ name: 'location', hops: 0 }], 1],
+    ['through a helper: half', [{ name: 'location', hops: 1 }], 0.5],
+    ['through two helpers: a third', [{ name: 'location', hops: 2 }], 1 / 3],
+    ['a name four files ran: a quarter', [{ name: 'close', hops: 0 }], 0.25],
+    ['summed', [{ name: 'location', hops: 1 }, { name: 'listen', hops: 1 }], 1],
+  ])('testCallMass: %s -> %f', (_name, calls, mass) => {
+    expect(testCallMass(calls, spread)).toBeCloseTo(mass, 10);
+  });
+
+  it('the module the test calls beats a busier module that only helped (coverage alone would rank it first)', () => {
+    const table = [
+      { file: 'lib/router.js', evidence: { ochiai: 121, coveredLines: 121 } },
+      { file: 'lib/response.js', evidence: { ochiai: 22, coveredLines: 22, testCalls: [{ name: 'location', hops: 1 }, { name: 'status', hops: 1 }] } },
+      { file: 'lib/application.js', evidence: { ochiai: 71, coveredLines: 71, testCalls: [{ name: 'listen', hops: 1 }] } },
+    ];
+    expect(rankFiles(table, 0).map((r) => r.file)).toEqual(['lib/response.js', 'lib/application.js', 'lib/router.js']);
+    const withoutCalls = table.map((row) => ({ file: row.file, evidence: { ochiai: row.evidence.ochiai, coveredLines: row.evidence.coveredLines } }));
+    expect(rankFiles(withoutCalls, 0)[0]!.file).toBe('lib/router.js');
+  });
+
+  it('scoreContext counts the files answering each call and the best mass; the best file gets the full weight', () => {
+    const table = [
+      { evidence: { testCalls: [{ name: 'get', hops: 0 }, { name: 'parse', hops: 0 }] } },
+      { evidence: { testCalls: [{ name: 'get', hops: 0 }] } },
+    ];
+    const ctx = scoreContext(table, 0);
+    expect(Object.fromEntries(ctx.testCallSpread!)).toEqual({ get: 2, parse: 1 });
+    expect(ctx.bestTestCalls).toBeCloseTo(1.5, 10);
+    expect(scoreFile(table[0]!.evidence, ctx)).toBeCloseTo(WEIGHTS.testCalls, 3);
+    expect(scoreFile(table[1]!.evidence, ctx)).toBeCloseTo(WEIGHTS.testCalls / 3, 3);
   });
 });
 

@@ -2,15 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commandFiles, globToRegExp, shellWords } from '../src/localize/command-files.js';
 import { parsePytestCommand, pythonFileLines, pythonFunctionsOf, withPythonCoverage } from '../src/localize/coverage-python.js';
-import { readV8Executions, v8FileLines } from '../src/localize/coverage-v8.js';
+import { moduleLoadFunctions, ranAsIs, readV8Executions, v8FileLines, type V8Function } from '../src/localize/coverage-v8.js';
 import { exclusionOf, looksGenerated } from '../src/localize/eligible.js';
 import { importDistances } from '../src/localize/graph.js';
 import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from '../src/localize/identifiers.js';
-import { importsOf, pythonImportStatements, resolveJs, type ResolveContext } from '../src/localize/imports.js';
+import { importsOf, jsSpecifiers, pythonImportStatements, resolveJs, type ResolveContext } from '../src/localize/imports.js';
+import { matchBrackets, tokenize } from '../src/localize/tokens.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'cf-signals-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -42,6 +42,42 @@ describe('v8FileLines', () => {
     expect([...lines.executed].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 10, 11]);
     expect(Object.fromEntries(lines.called)).toEqual({ 3: 3, 4: 3, 5: 3 });
     expect(Object.fromEntries(lines.functionNames)).toEqual({ 3: 'parse' });
+  });
+
+  const fn = (functionName: string, startOffset: number, endOffset: number, count = 1): V8Function => ({ functionName, ranges: [{ startOffset, endOffset, count }] });
+  const IIFE = '(function () {\n  function parse(s) {\n    return s.trim();\n  }\n  exports.parse = parse;\n  exports.version = 1;\n  exports.name = "iife";\n}).call(this);\n';
+  // V8's ranges for IIFE: the script, the wrapper (from its `function` to its `}`), parse.
+  const iife = (wrapperCalls: number) => [
+    fn('', 0, IIFE.length),
+    fn('', 1, IIFE.lastIndexOf('}') + 1, wrapperCalls),
+    fn('parse', IIFE.indexOf('function parse'), IIFE.indexOf('  }\n') + 3),
+  ];
+  const EXPORTED = 'module.exports = function parse(s) {\n  const t = s.trim();\n  return t;\n};\n';
+
+  it.each<[string, string, V8Function[], number[]]>([
+    // The IIFE (count 1, 95% of the file, invoked where it stands) runs at load; parse is called.
+    ['an IIFE wrapper', IIFE, iife(1), [0, 1]],
+    ['a wrapper invoked twice is called code', IIFE, iife(2), [0]],
+    ['a small IIFE is called code', MAIN, [fn('', 0, MAIN.length), fn('', 216, 242)], [0]],
+    // One big exported function is the unit itself: not invoked where it stands.
+    ['module.exports = function', EXPORTED, [fn('', 0, EXPORTED.length), fn('parse', 17, EXPORTED.length - 2)], [0]],
+  ])('moduleLoadFunctions: %s', (_name, text, functions, expected) => {
+    expect([...moduleLoadFunctions(text, functions)].sort()).toEqual(expected);
+  });
+
+  it('an IIFE file: its wrapper lines are module load, the function it defines is called', () => {
+    const lines = v8FileLines(IIFE, iife(1));
+    expect(Object.fromEntries(lines.called)).toEqual({ 2: 2, 3: 2 });
+    expect([...lines.executed].sort()).toEqual([1, 2, 3, 5, 6, 7, 8]);
+  });
+
+  it.each<[string, string, V8Function[], boolean]>([
+    ['the file as it is', MAIN, [fn('', 0, MAIN.length)], true],
+    ['with a BOM Node stripped', `\uFEFF${MAIN}`, [fn('', 0, MAIN.length)], true],
+    ['compiled inside a wrapper of 40 characters', MAIN, [fn('', 0, MAIN.length + 40)], false],
+    ['no script function', MAIN, [fn('parse', 68, 167)], false],
+  ])('ranAsIs: %s -> %s', (_name, text, functions, expected) => {
+    expect(ranAsIs(text, functions)).toBe(expected);
   });
 
   it('reads what a real node process executed (one Execution per process, dependencies filtered by the caller)', () => {
@@ -211,7 +247,7 @@ describe('identifiers', () => {
 
 describe('import graph', () => {
   const files = new Set(['index.js', 'lib/index.js', 'lib/a.js', 'lib/b.ts', 'lib/c.mjs', 'lib/sub/index.js', 'pkg/package.json', 'pkg/main.js', 'test/a.test.js', 'calc/__init__.py', 'calc/engine.py', 'calc/util.py', 'src/tool/cli.py']);
-  const ctx: ResolveContext = { files, packageName: 'ledger', mainOf: (dir) => (dir === '' ? 'index.js' : dir === 'pkg' ? './main.js' : undefined), ts };
+  const ctx: ResolveContext = { files, packageName: 'ledger', mainOf: (dir) => (dir === '' ? 'index.js' : dir === 'pkg' ? './main.js' : undefined) };
 
   it.each([
     ['test/a.test.js', '..', 'index.js'],
@@ -228,9 +264,25 @@ describe('import graph', () => {
     expect(resolveJs(from, specifier, ctx)).toBe(expected);
   });
 
-  it('finds require(), import, export-from and import() through the TypeScript scanner', () => {
+  it('finds require(), import, export-from and import() from the tokens', () => {
     const text = "const a = require('./a');\nimport b from './b.js';\nexport * from './c';\nconst lazy = () => import('./sub');\nconst dep = require('lodash');\n";
     expect(importsOf('lib/index.js', text, ctx)).toEqual(['lib/a.js', 'lib/b.ts', 'lib/c.mjs', 'lib/sub/index.js']);
+  });
+
+  it.each<[string, string[]]>([
+    ["import x, { a as b } from './m';", ['./m']],
+    ["import type { T } from './types';\nimport * as ns from \"./ns\";", ['./types', './ns']],
+    ["import './side-effect';", ['./side-effect']],
+    ["export { a, b as c } from './re';\nexport * as all from './all';\nexport const x = 1;", ['./re', './all']],
+    ['const m = await import(`./static`);', ['./static']],
+    ["// require('./commented')\n/* import x from './block' */\nconst s = \"require('./in-a-string')\";", []],
+    ["const t = `${require('./in-template')}`;", ['./in-template']],
+    ["const re = /require\\('\\.\\/regex'\\)/; const half = a / b; require('./after');", ['./after']],
+    ["obj.require('./method'); import.meta.url; const dyn = require(name);", []],
+    ["import x = require('./ts-style');", ['./ts-style']],
+    ["define(['./a', './b'], function (a, b) {});\ndefine('named', ['./c'], f);", ['./a', './b', './c']],
+  ])('jsSpecifiers(%j)', (text, specifiers) => {
+    expect(jsSpecifiers(tokenize(text))).toEqual(specifiers);
   });
 
   it('reads Python imports, relative and absolute, and submodules named in from-imports', () => {
@@ -248,5 +300,41 @@ describe('import graph', () => {
     expect(Object.fromEntries(importDistances(['t'], (f) => edges[f] ?? []))).toEqual({ a: 1, b: 1, c: 2, d: 2 });
     const wide = Array.from({ length: 60 }, (_, i) => `m${i}`);
     expect(importDistances(['t'], (f) => (f === 't' ? wide : [])).size).toBe(40);
+  });
+});
+
+describe('tokenize', () => {
+  const shape = (text: string, language?: 'js' | 'python') => tokenize(text, language).map((t) => `${t.kind}:${t.text}@${t.line}`);
+
+  it.each<[string, string[]]>([
+    ['a.b(1)', ['name:a@1', 'punct:.@1', 'name:b@1', 'punct:(@1', 'number:1@1', 'punct:)@1']],
+    ["x = 'it\\'s' // done", ['name:x@1', 'punct:=@1', "string:it\\'s@1"]],
+    ['/* a\nb */ c', ['name:c@2']],
+    ['f(`a${g(`b${1}`)}c`)', ['name:f@1', 'punct:(@1', 'string:a@1', 'name:g@1', 'punct:(@1', 'string:b@1', 'number:1@1', 'string:@1', 'punct:)@1', 'string:c@1', 'punct:)@1']],
+    ['`x${ {a: 1}.a }y`', ['string:x@1', 'punct:{@1', 'name:a@1', 'punct::@1', 'number:1@1', 'punct:}@1', 'punct:.@1', 'name:a@1', 'string:y@1']],
+    ['a / b / c', ['name:a@1', 'punct:/@1', 'name:b@1', 'punct:/@1', 'name:c@1']],
+    ['return /[/]x/g.test(s)', ['name:return@1', 'regex:/[/]x/g@1', 'punct:.@1', 'name:test@1', 'punct:(@1', 'name:s@1', 'punct:)@1']],
+    ["x = 'open\ny", ['name:x@1', 'punct:=@1', 'string:open@1', 'name:y@2']],
+    ['#!/usr/bin/env node\nrun()', ['name:run@2', 'punct:(@2', 'punct:)@2']],
+    ['(a) => a?.b', ['punct:(@1', 'name:a@1', 'punct:)@1', 'punct:=>@1', 'name:a@1', 'punct:?.@1', 'name:b@1']],
+  ])('js %j', (text, tokens) => {
+    expect(shape(text)).toEqual(tokens);
+  });
+
+  it.each<[string, string[]]>([
+    ['x = f(1)  # f(2)', ['name:x@1', 'punct:=@1', 'name:f@1', 'punct:(@1', 'number:1@1', 'punct:)@1']],
+    ['"""doc\n# not a comment"""\ny', ['string:doc\n# not a comment@1', 'name:y@3']],
+    ["s = f'{a}' + rb'x'", ['name:s@1', 'punct:=@1', 'string:{a}@1', 'punct:+@1', 'string:x@1']],
+    ['a // b', ['name:a@1', 'punct:/@1', 'punct:/@1', 'name:b@1']],
+  ])('python %j', (text, tokens) => {
+    expect(shape(text, 'python')).toEqual(tokens);
+  });
+
+  it('pairs brackets, skipping a stray one', () => {
+    const tokens = tokenize('f(a[1], { b: (c) })');
+    const pairs = matchBrackets(tokens);
+    expect(pairs.get(1)).toBe(tokens.length - 1);
+    expect(matchBrackets(tokenize('( ] )')).get(0)).toBe(2);
+    expect(matchBrackets(tokenize('{ ( }')).get(0)).toBe(2);
   });
 });

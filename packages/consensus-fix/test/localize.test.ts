@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
 import { LocalizeOnlyOutputSchema, type LocalizeOnlyOutput } from '../src/schema.js';
-import { calcPackage, ledgerPackage, LEDGER_REPRO } from './localize-fixture.js';
+import { calcPackage, ledgerPackage, LEDGER_REPRO, routerPackage } from './localize-fixture.js';
 import { answer, BIN, parseOutput, useSuite } from './support.js';
 
 const suite = useSuite('localize');
@@ -89,6 +89,26 @@ describe('--localize-only on a CommonJS package', () => {
     const both = await runCli(BIN, ['--test-cmd', LEDGER_REPRO.throws, '--localize-only', '--files', 'lib/amount.js'], { cwd: r.dir, env: {} });
     expect(both.exitCode).toBe(1);
     expect(both.stderr).toContain('--localize-only ranks the files to fix, so it takes no --files');
+  });
+});
+
+describe('--localize-only: the unit the failing test calls', () => {
+  it('a wrong value behind a helper of the test: the module whose function the test hands its input ranks above the busier router', async () => {
+    const r = repo(routerPackage('buggy'));
+    const doc = await localizeOnly(r, ['--test-cmd', 'node --test test/redirect.test.js', '--max-files', '10']);
+    const byFile = new Map(doc.localization.files.map((f) => [f.file, f.evidence] as const));
+    expect(ranked(doc)[0]).toBe('lib/response.js');
+    // locationFor(target) calls res.location(target): the act; createApp(), app.get(...), app.handle(...) set up.
+    expect(byFile.get('lib/response.js')!.testCalls).toEqual([
+      { name: 'end', hops: 1, setup: true },
+      { name: 'location', hops: 1 },
+      { name: 'status', hops: 1, setup: true },
+    ]);
+    expect(byFile.get('lib/app.js')!.testCalls!.every((c) => c.setup)).toBe(true);
+    // Coverage alone would have ranked the router first: it did most of the work.
+    expect(byFile.get('lib/router.js')!.coveredLines!).toBeGreaterThan(byFile.get('lib/response.js')!.coveredLines!);
+    expect(byFile.get('lib/router.js')!.testCalls).toBeUndefined();
+    expect(r.status()).toBe('');
   });
 });
 

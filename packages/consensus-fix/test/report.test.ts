@@ -10,6 +10,7 @@ function result(overrides: Partial<RunResult> = {}): RunResult {
     n: 4,
     jobs: 1,
     normalize: 'whitespace',
+    editFormat: 'whole',
     railsChecked: true,
     candidates: [
       { index: 0, provider: 'openai', model: 'm', status: 'survived', changedLines: 2, changes: [{ file: 'a.js', content: 'x' }], diff: '@@ -1 +1 @@\n-y\n+x\n' },
@@ -51,6 +52,14 @@ describe('toJson', () => {
   it('names the provider and status of a failed completion', () => {
     const doc = toJson(result({ candidates: [{ index: 0, provider: 'gemini', model: 'g', status: 'discarded', discard: { reason: 'provider-error', message: 'HTTP 500', status: 500 } }] }));
     expect(doc.discardedDetails).toEqual([{ index: 0, reason: 'provider-error', message: 'HTTP 500', provider: 'gemini', status: 500 }]);
+  });
+
+  it('says which edit of which file did not apply, and the edit format', () => {
+    const discard = { reason: 'edit: not found' as const, message: 'edits[1] of lib/a.js: its search text is not found in the file', file: 'lib/a.js', editIndex: 1 };
+    const doc = ConsensusFixOutputSchema.parse(toJson(result({ editFormat: 'replace', candidates: [{ index: 0, provider: 'openai', model: 'm', status: 'discarded', discard }] })));
+    expect(doc.discardedDetails).toEqual([{ index: 0, reason: 'edit: not found', message: discard.message, stage: 'edit', file: 'lib/a.js', editIndex: 1 }]);
+    expect(doc.editFormat).toBe('replace');
+    expect(renderReport(result({ editFormat: 'replace' }))).toContain('--edit-format replace');
   });
 });
 

@@ -3,7 +3,7 @@
 // core's fan, so its rule holds here too: interrupts and internal errors are not a reviewer's
 // failure; they end the run.
 
-import { fan, redactSecrets, type FanResult, type FanTarget, type Tier, type Usage } from '@adlc/core';
+import { fan, maxTokensFor, redactSecrets, type FanResult, type FanTarget, type Tier, type Usage } from '@adlc/core';
 import type { ReviewerSpec } from './reviewers.js';
 
 export interface CallOptions {
@@ -15,7 +15,17 @@ export interface CallOptions {
 
 export type Settled =
   | { ok: true; spec: ReviewerSpec; model: string; text: string; durationMs: number; usage: Usage }
-  | { ok: false; spec: ReviewerSpec; model: string; status: 'timeout' | 'error'; error: string; durationMs: number; usage: Usage };
+  | {
+      ok: false;
+      spec: ReviewerSpec;
+      model: string;
+      status: 'timeout' | 'error' | 'truncated';
+      error: string;
+      durationMs: number;
+      usage: Usage;
+      /** What a truncated answer said before it was cut off (reported, never used as a review). */
+      partial?: string;
+    };
 
 const NO_USAGE: Usage = { inputTokens: 0, outputTokens: 0 };
 
@@ -53,9 +63,12 @@ function targetOf(spec: ReviewerSpec): FanTarget {
   return { provider: spec.provider, ...(spec.command ? { command: spec.command } : {}) };
 }
 
-/** A fan slot as this tool reports it: an empty answer is a failure too, and no error text carries a key. */
+/**
+ * A fan slot as this tool reports it: an empty answer is a failure too, and so is an answer cut
+ * off at its token limit (half a review must not pass for a whole one); no error text carries a key.
+ */
 export function toSettled(spec: ReviewerSpec, result: FanResult, env: NodeJS.ProcessEnv): Settled {
-  const failed = (status: 'timeout' | 'error', error: string, durationMs: number): Settled => ({
+  const failed = (status: 'timeout' | 'error' | 'truncated', error: string, durationMs: number): Extract<Settled, { ok: false }> => ({
     ok: false,
     spec,
     model: result.model,
@@ -67,6 +80,11 @@ export function toSettled(spec: ReviewerSpec, result: FanResult, env: NodeJS.Pro
   if (result.ok) {
     const { completion } = result;
     if (completion.text.trim() === '') return failed('error', `${spec.provider} (${completion.model}) returned an empty answer`, completion.durationMs);
+    if (completion.truncated) {
+      const limit = maxTokensFor({}, env);
+      const error = `${spec.provider} (${completion.model}) stopped at its token limit (${limit}): the answer is cut off; raise ADLC_MAX_TOKENS`;
+      return { ...failed('truncated', error, completion.durationMs), usage: completion.usage, partial: completion.text };
+    }
     return { ok: true, spec, model: completion.model, text: completion.text, durationMs: completion.durationMs, usage: completion.usage };
   }
   const { error } = result;

@@ -17,7 +17,7 @@ export function reviewerResults(
   return settled.map((s) => {
     const letter = letters.find((l) => l.name === s.spec.name)?.letter ?? null;
     const base = { name: s.spec.name, provider: s.spec.provider, model: s.model, durationMs: Math.max(0, Math.round(s.durationMs)), letter, usage: s.usage };
-    if (!s.ok) return { ...base, status: s.status, assessment: null, findings: [], parsed: false, text: null, error: s.error };
+    if (!s.ok) return { ...base, status: s.status, assessment: null, findings: [], parsed: false, text: s.partial ?? null, error: s.error };
     if (mode === 'general-prompt') {
       const parsed = /^\s*#*\s*\**\s*(ANALYSIS|CONCERNS|RECOMMENDATIONS)\b/im.test(s.text);
       return { ...base, status: 'ok' as const, assessment: null, findings: [], parsed, text: s.text, error: null };

@@ -76,6 +76,8 @@ export function renderReport(input: ReportInput): string {
     if (r.status === 'ok') {
       out.push(`- Assessment: ${r.assessment ?? 'not given'}`, `- Findings parsed: ${r.findings.length}${r.parsed ? '' : ' (the answer did not follow the format; kept verbatim)'}`);
       out.push('', fenced(r.text ?? '', 'markdown'));
+    } else if (r.status === 'truncated' && r.text) {
+      out.push('- Not counted as a review: the answer below stopped at the token limit.', '', fenced(r.text, 'markdown'));
     }
   }
 

@@ -32,6 +32,8 @@ export interface RunDeps {
   cwd: string;
   readStdin?: () => Promise<string>;
   now?: () => Date;
+  /** Where progress and warnings go instead of stderr (an MCP host turns progress into notifications). */
+  reporter?: Reporter;
 }
 
 /** What every phase after the pre-flight needs: the checked options, the panel and the edges. */
@@ -92,7 +94,7 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
 async function preflight(raw: RawOptions, deps: RunDeps): Promise<Run> {
   const opts = checkOptions(raw);
   const { env, cwd } = deps;
-  const reporter = createReporter({ name: 'consensus-synthesis', json: opts.json, env });
+  const reporter = deps.reporter ?? createReporter({ name: 'consensus-synthesis', json: opts.json, env });
   const redactor = createRedactor(env);
   const reviewers = opts.reviewers ? parseReviewerList(opts.reviewers) : opts.promptOnly ? [] : defaultReviewers(env);
   const tooMany = opts.promptOnly ? null : minReviewersProblem(opts.minReviewers, reviewers.length);
@@ -174,7 +176,7 @@ async function settle(run: Run, input: Stage1Input, settled: Settled[], date: Da
   const seed = opts.seed ?? randomInt(0, 2 ** 31);
   const letters = assignLetters(answeredSpecs.map((s) => s.spec.name), mulberry32(seed));
   const results = reviewerResults(input.mode, settled, letters, knownFiles);
-  const failures = results.filter((r) => r.status !== 'ok').map((r) => `${r.name} did not answer: ${r.error}`);
+  const failures = results.filter((r) => r.status !== 'ok').map((r) => `${r.name} ${r.status === 'truncated' ? 'was cut off' : 'did not answer'}: ${r.error}`);
   const reportBase: Stage1['reportBase'] = {
     mode: input.mode,
     date,

@@ -20,7 +20,8 @@ export type FailOn = (typeof FAIL_ON)[number];
 export const RECOMMENDATIONS = ['approve', 'optional-improvements', 'review-medium', 'address-high-priority', 'unknown'] as const;
 export type RecommendationCode = (typeof RECOMMENDATIONS)[number];
 
-export const REVIEWER_STATUSES = ['ok', 'timeout', 'error'] as const;
+/** `truncated`: the answer stopped at its token limit; it is reported but not counted as a review. */
+export const REVIEWER_STATUSES = ['ok', 'timeout', 'error', 'truncated'] as const;
 export type ReviewerStatus = (typeof REVIEWER_STATUSES)[number];
 
 // Tokens spent: core's schema; `estimated: true` when a provider reports no counts (command, fixture).
@@ -51,7 +52,7 @@ export const ReviewerResultSchema = z.object({
   letter: z.string().nullable(),
   /** Whether the answer followed the structured format well enough to be parsed. */
   parsed: z.boolean(),
-  /** The answer verbatim (null when it failed). */
+  /** The answer verbatim (null when it failed; the cut-off text when truncated). */
   text: z.string().nullable(),
   /** The real cause of a failure (timeout, HTTP status and message, missing key); null when ok. */
   error: z.string().nullable(),
@@ -96,7 +97,7 @@ export const AttemptFailureSchema = z.object({
   name: z.string(),
   provider: z.string(),
   model: z.string(),
-  status: z.enum(['timeout', 'error']),
+  status: z.enum(['timeout', 'error', 'truncated']),
   error: z.string(),
 });
 export type AttemptFailure = z.infer<typeof AttemptFailureSchema>;

@@ -108,6 +108,41 @@ describe('code-review mode through the built CLI', () => {
     repo.cleanup();
   });
 
+  it('a review cut off at the token limit is reported as truncated, not counted, and never shown to the chairman', async () => {
+    const { repo, base } = repoWithChange();
+    script(reviewText({ severity: 'CRITICAL' }), SYNTHESIS_HIGH);
+    server.handle(() => ({ text: 'OVERALL ASSESSMENT: APPROVE\nCONCERNS:\n- [SUGGESTION] src/app.js:2 - half a sent', truncated: true }), 'gemini');
+    const result = await cli(['--mode=code-review', `--base-sha=${base}`, '--json'], repo.dir, server.env());
+    expect(result.exitCode).toBe(2);
+    const doc = ConsensusOutputSchema.parse(JSON.parse(result.stdout));
+    expect(doc.answered).toBe(2);
+    const gemini = doc.reviewers.find((r) => r.name === 'Gemini')!;
+    expect(gemini).toMatchObject({ status: 'truncated', letter: null, findings: [], assessment: null });
+    expect(gemini.text).toContain('half a sent');
+    expect(gemini.error).toMatch(/stopped at its token limit \(16384\).*raise ADLC_MAX_TOKENS/);
+    expect(doc.warnings).toContainEqual(expect.stringMatching(/^Gemini was cut off: /));
+    const chairman = server.requests.find(isChairman)!;
+    expect(chairman.prompt).toContain('REVIEWS RECEIVED (2 of 3)');
+    expect(chairman.prompt).not.toContain('half a sent');
+    const report = readFileSync(doc.reportPath!, 'utf8');
+    expect(report).toMatch(/### Gemini\n\n- Provider: gemini .*\n- Status: truncated/);
+    expect(report).toContain('Not counted as a review');
+    repo.cleanup();
+  });
+
+  it('a chairman cut off at the token limit does not chair: the next one does', async () => {
+    const { repo, base } = repoWithChange();
+    script(reviewText({ severity: 'CRITICAL' }), SYNTHESIS_HIGH);
+    server.handle((r) => (isChairman(r) ? { text: SYNTHESIS_HIGH.slice(0, 80), truncated: true } : reviewText({ severity: 'CRITICAL' })), 'anthropic');
+    const result = await cli(['--mode=code-review', `--base-sha=${base}`, '--json'], repo.dir, server.env());
+    expect(result.exitCode).toBe(2);
+    const doc = ConsensusOutputSchema.parse(JSON.parse(result.stdout));
+    expect(doc.chairman).toMatchObject({ name: 'Gemini' });
+    expect(doc.chairman!.failed).toEqual([expect.objectContaining({ name: 'Claude', status: 'truncated' })]);
+    expect(doc.synthesis).toBe(SYNTHESIS_HIGH);
+    repo.cleanup();
+  });
+
   it('two reviewers failing: 1/3, a single analysis with a warning; High Priority is impossible', async () => {
     const { repo, base } = repoWithChange();
     server.handle(() => ({ status: 401, message: 'invalid x-api-key' }), 'openai');

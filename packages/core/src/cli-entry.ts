@@ -3,7 +3,7 @@
 // itself imports the full `@adlc/core`.
 
 export { AdlcError, OpError, ProviderError, InterruptedError, HelpShown } from './errors.js';
-export { pass, gateFail, opError, printJson, promptOnly, runMain, isOutcome, EXIT, type Outcome, type OutputDoc, type MainOptions } from './outcome.js';
+export { pass, gateFail, opError, printJson, promptOnly, runMain, errorDocument, isOutcome, EXIT, type Outcome, type OutputDoc, type MainOptions } from './outcome.js';
 export {
   parseArgs,
   createProgram,

@@ -36,6 +36,8 @@ export interface Completion {
   usage: Usage;
   durationMs: number;
   finishReason: string;
+  /** The answer stopped at its token limit: the text is cut off and must not be used as a whole answer. */
+  truncated: boolean;
   attempts: number;
 }
 
@@ -95,6 +97,22 @@ function retryBaseMs(env: NodeJS.ProcessEnv): number {
   return Number.isFinite(value) && value >= 0 ? value : 1000;
 }
 
+/**
+ * The answer's token limit: the caller's, else ADLC_MAX_TOKENS, else `fallback` (a caller whose
+ * answers are short, like a judge's verdict, passes its own). A bad ADLC_MAX_TOKENS is the user's
+ * error and says how to fix it.
+ */
+export function maxTokensFor(opts: Pick<CompleteOptions, 'maxTokens'>, env: NodeJS.ProcessEnv, fallback: number = DEFAULT_MAX_TOKENS): number {
+  if (opts.maxTokens !== undefined) return opts.maxTokens;
+  const raw = env.ADLC_MAX_TOKENS?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new OpError(`ADLC_MAX_TOKENS must be a positive whole number of tokens, not "${raw}"`, { hint: `unset it for the default (${DEFAULT_MAX_TOKENS})` });
+  }
+  return value;
+}
+
 class TimeoutReason extends Error {}
 
 export async function complete(prompt: string, opts: CompleteOptions = {}): Promise<Completion> {
@@ -104,12 +122,15 @@ export async function complete(prompt: string, opts: CompleteOptions = {}): Prom
   // A per-call command is all the command provider needs; ADLC_COMMAND is only its default.
   if (!(providerId === 'command' && opts.command?.trim())) assertConfigured(providerId, env);
   const model = modelFor(providerId, opts, env);
+  const maxTokens = maxTokensFor(opts, env);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxAttempts = Math.max(1, opts.maxAttempts ?? 3);
-  const started = Date.now();
+  let started = Date.now();
 
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new TimeoutReason()), timeoutMs);
+  // The clock starts once the provider is loaded: loading an SDK is start-up work on this machine,
+  // not the provider's time to answer, and on a busy machine it can take a good part of a second.
+  let timer: NodeJS.Timeout | undefined;
   const interrupt = interruptSignal();
   const forward = (source: AbortSignal) => () => controller.abort(source.reason);
   const onInterrupt = forward(interrupt);
@@ -137,6 +158,8 @@ export async function complete(prompt: string, opts: CompleteOptions = {}): Prom
       if (OpError.isInstance(error)) throw error;
       throw toProviderError(providerId, model, error, env);
     }
+    started = Date.now();
+    timer = setTimeout(() => controller.abort(new TimeoutReason()), timeoutMs);
     let lastError: ProviderError | undefined;
     for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
       if (controller.signal.aborted) throw stopped(lastError);
@@ -144,7 +167,7 @@ export async function complete(prompt: string, opts: CompleteOptions = {}): Prom
         const result = await provider.generate({
           prompt,
           model,
-          maxTokens: opts.maxTokens ?? DEFAULT_MAX_TOKENS,
+          maxTokens,
           signal: controller.signal,
           ...(opts.system === undefined ? {} : { system: opts.system }),
           ...(opts.temperature === undefined ? {} : { temperature: opts.temperature }),
@@ -157,6 +180,7 @@ export async function complete(prompt: string, opts: CompleteOptions = {}): Prom
           usage: result.usage,
           durationMs: Date.now() - started,
           finishReason: result.finishReason,
+          truncated: result.truncated,
           attempts: attempt,
         };
       } catch (error) {

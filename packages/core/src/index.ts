@@ -18,12 +18,12 @@ export {
   DEFAULT_MODELS,
   NO_PROVIDER_MESSAGE,
 } from './providers/detect.js';
-export { complete, modelFor, prewarmProviders, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_TOKENS, type CompleteOptions, type Completion } from './complete.js';
+export { complete, modelFor, maxTokensFor, prewarmProviders, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_TOKENS, type CompleteOptions, type Completion } from './complete.js';
 export { fan, DEFAULT_FAN_TEMPERATURE, type FanOptions, type FanResult, type FanTarget } from './fan.js';
 export { mapLimit, type MapLimitOptions, type MapLimitSlot } from './map-limit.js';
 export { extractJson } from './json.js';
 export { redactSecrets, redactWithCount, secretValues, SECRET_PATTERNS, type Redaction } from './redact.js';
-export { interruptSignal, onInterrupt, installInterruptHandlers, throwIfInterrupted, killProcessGroup, INTERRUPT_EXIT_GRACE_MS, type InterruptCleanup, type InterruptReason } from './interrupt.js';
+export { interruptSignal, onInterrupt, withInterruptScope, installInterruptHandlers, throwIfInterrupted, killProcessGroup, INTERRUPT_EXIT_GRACE_MS, type InterruptCleanup, type InterruptReason } from './interrupt.js';
 export { runCommand, preloadCommandRunner, KILL_GRACE_MS, type RunCommandOptions, type CommandResult } from './run-command.js';
 export { conformTextStyle, detectEol, type Eol } from './text-style.js';
 export { FileSnapshot, journalDir, type SnapshotEntry, type FileSnapshotOptions } from './snapshot.js';

@@ -1,6 +1,9 @@
 // Process-wide interrupt handling: one AbortSignal for SIGINT/SIGTERM, and synchronous cleanups
 // (kill child process groups, restore snapshotted files) that run the moment a signal arrives.
+// A long-lived host running several tool runs at once (the MCP server) gives each its own interrupt
+// scope: cancelling one run does to it exactly what SIGINT does to a CLI, and leaves the others be.
 
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { InterruptedError } from './errors.js';
 
 /** Why cleanups run: a signal, or the process exiting with cleanups still registered (a crash). */
@@ -10,12 +13,20 @@ export type InterruptCleanup = (reason: InterruptReason) => void;
 /** How long a handled signal waits for the main flow to unwind before exiting anyway. */
 export const INTERRUPT_EXIT_GRACE_MS = 3000;
 
+interface InterruptScope {
+  controller: AbortController;
+  /** The cleanups registered inside the scope (each is also in the process-wide set). */
+  cleanups: Set<InterruptCleanup>;
+}
+
 interface InterruptState {
   controller: AbortController;
   /** Insertion-ordered; run newest first, like nested `finally` blocks (kill a child before restoring files). */
   cleanups: Set<InterruptCleanup>;
   installed: boolean;
   received: 'SIGINT' | 'SIGTERM' | null;
+  /** The scope the running code belongs to, if any (see withInterruptScope). */
+  scopes: AsyncLocalStorage<InterruptScope>;
 }
 
 // Kept on globalThis under a global symbol so two copies of this package in one dependency tree
@@ -24,13 +35,19 @@ const STATE_KEY = Symbol.for('adlc.interrupt');
 
 function state(): InterruptState {
   const holder = globalThis as typeof globalThis & { [STATE_KEY]?: InterruptState };
-  holder[STATE_KEY] ??= { controller: new AbortController(), cleanups: new Set(), installed: false, received: null };
+  holder[STATE_KEY] ??= { controller: new AbortController(), cleanups: new Set(), installed: false, received: null, scopes: new AsyncLocalStorage() };
+  // A state made by an older copy of this package has no scopes yet.
+  holder[STATE_KEY].scopes ??= new AsyncLocalStorage();
   return holder[STATE_KEY];
 }
 
-/** Aborted (reason: InterruptedError) once SIGINT or SIGTERM arrives. Pass it to anything long-running. */
+/**
+ * Aborted (reason: InterruptedError) once SIGINT or SIGTERM arrives, or, inside an interrupt scope,
+ * once that scope is cancelled. Pass it to anything long-running.
+ */
 export function interruptSignal(): AbortSignal {
-  return state().controller.signal;
+  const current = state();
+  return (current.scopes.getStore() ?? current).controller.signal;
 }
 
 /** Throws the InterruptedError if a signal has arrived; call between steps that must not start after Ctrl-C. */
@@ -46,11 +63,42 @@ export function throwIfInterrupted(): void {
  */
 export function onInterrupt(cleanup: InterruptCleanup): () => void {
   installInterruptHandlers();
-  const { cleanups } = state();
+  const { cleanups, scopes } = state();
+  const scope = scopes.getStore();
   cleanups.add(cleanup);
+  scope?.cleanups.add(cleanup);
   return () => {
     cleanups.delete(cleanup);
+    scope?.cleanups.delete(cleanup);
   };
+}
+
+/**
+ * Runs `fn` in an interrupt scope of its own. When `cancel` aborts, the scope's interruptSignal()
+ * aborts with an InterruptedError('SIGINT') and the cleanups registered inside the scope run at once,
+ * newest first: its child processes are killed and its snapshotted files restored, exactly as SIGINT
+ * does for a whole CLI, while work outside the scope goes on. A real SIGINT or SIGTERM still reaches
+ * the scope. `fn` then unwinds with the InterruptedError like an interrupted CLI run.
+ */
+export async function withInterruptScope<T>(cancel: AbortSignal, fn: () => Promise<T>): Promise<T> {
+  const current = state();
+  const scope: InterruptScope = { controller: new AbortController(), cleanups: new Set() };
+  const onProcessSignal = () => scope.controller.abort(current.controller.signal.reason);
+  const onCancel = () => {
+    if (scope.controller.signal.aborted) return;
+    scope.controller.abort(new InterruptedError('SIGINT'));
+    runCleanupsOf(scope.cleanups, 'SIGINT');
+  };
+  current.controller.signal.addEventListener('abort', onProcessSignal, { once: true });
+  cancel.addEventListener('abort', onCancel, { once: true });
+  if (current.controller.signal.aborted) onProcessSignal();
+  if (cancel.aborted) onCancel();
+  try {
+    return await current.scopes.run(scope, fn);
+  } finally {
+    current.controller.signal.removeEventListener('abort', onProcessSignal);
+    cancel.removeEventListener('abort', onCancel);
+  }
 }
 
 /** Idempotent. The CLI's main() should call it first thing; onInterrupt() also calls it. */
@@ -85,7 +133,11 @@ function handleSignal(signal: NodeJS.Signals): void {
 }
 
 function runCleanups(reason: InterruptReason): void {
-  for (const cleanup of [...state().cleanups].reverse()) {
+  runCleanupsOf(state().cleanups, reason);
+}
+
+function runCleanupsOf(cleanups: ReadonlySet<InterruptCleanup>, reason: InterruptReason): void {
+  for (const cleanup of [...cleanups].reverse()) {
     try {
       cleanup(reason);
     } catch (error) {

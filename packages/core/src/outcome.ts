@@ -112,12 +112,29 @@ function reportFailure(name: string, error: unknown, json: boolean, env: NodeJS.
     process.stderr.write(`${name}: interrupted by ${error.signal}; anything it had changed was put back\n`);
     return error.exitCode;
   }
+  if (!AdlcError.isInstance(error) && env.ADLC_DEBUG) process.stderr.write(`${(error instanceof Error ? error : new Error(String(error))).stack ?? ''}\n`);
+  const doc = errorDocument(error, env);
+  const { message, hint } = doc.error;
+  process.stderr.write(`${name}: error: ${message}\n`);
+  if (hint) process.stderr.write(`${name}: ${hint}\n`);
+  const usage = OpError.isInstance(error) ? error.usage : undefined;
+  if (usage) process.stderr.write(`${usage.trimEnd()}\n`);
+  if (json) printJson(doc);
+  return 1;
+}
+
+/**
+ * The `{"error": ...}` document of an operational failure, as a CLI prints it under --json: the
+ * message (redacted), the hint that fixes it, and for a provider failure the provider and status.
+ * Anything that is not one of our errors is an internal error. Also what a host that runs the tools
+ * in-process (the MCP server) answers with.
+ */
+export function errorDocument(error: unknown, env: NodeJS.ProcessEnv = process.env): ErrorOutput {
   let message: string;
   let hint: string | undefined;
-  let usage: string | undefined;
   let extra: { provider?: string; status?: number | string } = {};
   if (OpError.isInstance(error)) {
-    ({ message, hint, usage } = error);
+    ({ message, hint } = error);
   } else if (ProviderError.isInstance(error)) {
     message = error.message;
     hint = 'check the key, the model name (ADLC_MODEL_*) and the provider status, then run again';
@@ -128,15 +145,6 @@ function reportFailure(name: string, error: unknown, json: boolean, env: NodeJS.
     const err = error instanceof Error ? error : new Error(String(error));
     message = `internal error: ${err.message}`;
     hint = 'this is a bug; run again with ADLC_DEBUG=1 for the stack trace and report it';
-    if (env.ADLC_DEBUG) process.stderr.write(`${err.stack ?? ''}\n`);
   }
-  message = redactSecrets(message, env);
-  process.stderr.write(`${name}: error: ${message}\n`);
-  if (hint) process.stderr.write(`${name}: ${hint}\n`);
-  if (usage) process.stderr.write(`${usage.trimEnd()}\n`);
-  if (json) {
-    const doc: ErrorOutput = { error: { message, exitCode: 1, ...(hint ? { hint } : {}), ...extra } };
-    printJson(doc);
-  }
-  return 1;
+  return { error: { message: redactSecrets(message, env), exitCode: 1, ...(hint ? { hint } : {}), ...extra } };
 }

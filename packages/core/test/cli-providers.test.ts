@@ -94,6 +94,13 @@ describe('fixture provider', () => {
     expect(result.usage).toStrictEqual({ inputTokens: 3, outputTokens: 6, estimated: true });
   });
 
+  it('plays an answer cut off at its token limit as truncated', async () => {
+    const path = write('cut.jsonl', [{ text: '{"changes": [', truncated: true }, 'whole']);
+    const env = { ADLC_PROVIDER: 'fixture', ADLC_FIXTURE: path };
+    expect(await complete('p', { env, cwd: dir })).toMatchObject({ text: '{"changes": [', truncated: true, finishReason: 'max_tokens' });
+    expect(await complete('p', { env, cwd: dir })).toMatchObject({ text: 'whole', truncated: false });
+  });
+
   it('gives fan slots their answers in slot order', async () => {
     const path = write('b.jsonl', ['zero', 'one', 'two']);
     const results = await fan(3, 'p', { env: { ADLC_PROVIDER: 'fixture', ADLC_FIXTURE: path }, cwd: dir });

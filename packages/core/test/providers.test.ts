@@ -39,6 +39,24 @@ describe.each(KEY_PROVIDERS)('%s adapter through the real SDK', (provider, proto
     expect(request).toMatchObject({ model: 'model-x', prompt: 'What is 2+2?', system: 'be brief', maxTokens: 321, temperature: 0.3 });
   });
 
+  it('reports an answer cut off at its token limit as truncated, in each protocol\'s own words', async () => {
+    server.enqueue(protocol, { text: '{"changes": [{"file": "a.js", "con', truncated: true }, 'whole');
+    const cut = await complete('hi', { env: envFor(provider) });
+    expect(cut).toMatchObject({ text: '{"changes": [{"file": "a.js", "con', truncated: true, attempts: 1 });
+    expect(cut.finishReason).toBe({ anthropic: 'max_tokens', openai: 'length', gemini: 'MAX_TOKENS' }[protocol]);
+    const whole = await complete('hi', { env: envFor(provider) });
+    expect(whole).toMatchObject({ text: 'whole', truncated: false });
+  });
+
+  it('takes the token limit from ADLC_MAX_TOKENS when the caller sets none, and refuses a bad one', async () => {
+    server.enqueue(protocol, 'ok');
+    await complete('hi', { env: envFor(provider, { ADLC_MAX_TOKENS: '777' }) });
+    expect(server.requestsFor(protocol)[0]?.maxTokens).toBe(777);
+    const error = await complete('hi', { env: envFor(provider, { ADLC_MAX_TOKENS: 'lots' }) }).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(/ADLC_MAX_TOKENS must be a positive whole number/);
+    expect(server.requestsFor(protocol)).toHaveLength(1);
+  });
+
   it('retries a 429 with backoff, then succeeds', async () => {
     server.enqueue(protocol, { status: 429, message: 'slow down' }, { status: 503, message: 'overloaded' }, 'finally');
     const retries: number[] = [];

@@ -60,6 +60,23 @@ describe('Anthropic Messages, through the real SDK', () => {
     expect(server.remaining).toBe(0);
   });
 
+  it('reads the text of each user message, tool results left out (where a Stop hook\'s feedback arrives)', async () => {
+    server.script(say('one'));
+    await anthropic().messages.create({
+      model: 'm',
+      max_tokens: 5,
+      messages: [
+        { role: 'user', content: [{ type: 'text', text: 'the prompt' }, { type: 'text', text: ' and more' }] },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_u', name: 'Bash', input: { command: 'ls' } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_u', content: 'a.txt' }] },
+        { role: 'assistant', content: 'Done.' },
+        { role: 'user', content: 'Stop hook feedback:\nrun the tests' },
+      ],
+    });
+    expect(server.requests[0]!.userTexts).toEqual(['the prompt and more', 'Stop hook feedback:\nrun the tests']);
+    expect(server.requests[0]!.toolResults).toEqual([{ callId: 'toolu_u', output: 'a.txt' }]);
+  });
+
   it('answers a non-streaming request with the same message', async () => {
     server.script(callTool('Write', WRITE_INPUT, { id: 'toolu_b' }));
     const message = await anthropic().messages.create({ model: 'm', max_tokens: 50, messages: [{ role: 'user', content: 'go' }] });
@@ -112,6 +129,25 @@ describe('OpenAI Responses, through the real SDK', () => {
     ]);
   });
 
+  it('reads the text of each user message in the input, whatever else the input holds', async () => {
+    server.script(say('one'), say('two'));
+    const client = openai();
+    await client.responses.create({ model: 'gpt-x', input: 'just a prompt' });
+    await client.responses.create({
+      model: 'gpt-x',
+      input: [
+        { role: 'developer', content: 'rules' },
+        { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'the prompt' }] },
+        { type: 'function_call_output', call_id: 'call_u', output: 'exit 0' },
+        { role: 'user', content: '<hook_prompt hook_run_id="stop:1">run the tests</hook_prompt>' },
+      ],
+    });
+    expect(server.requests.map((r) => r.userTexts)).toEqual([
+      ['just a prompt'],
+      ['the prompt', '<hook_prompt hook_run_id="stop:1">run the tests</hook_prompt>'],
+    ]);
+  });
+
   it('answers a non-streaming request with the same response', async () => {
     server.script(callTool('exec_command', { cmd: 'pwd' }, { id: 'call_np' }));
     const response = await openai().responses.create({ model: 'gpt-x', input: 'go' });
@@ -142,6 +178,20 @@ describe('the script', () => {
     expect(extra).toMatchObject({ stop_reason: 'end_turn', content: [{ type: 'text', text: SCRIPT_EXHAUSTED_TEXT }] });
     expect(server.overruns).toBe(1);
     expect(server.scriptedRequests()).toHaveLength(1);
+  });
+
+  it('drops the steps not used yet, so a shared server starts the next run on an empty script', async () => {
+    server.script(say('used'), say('left 1'), say('left 2'));
+    const client = anthropic();
+    await client.messages.create({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: 'one' }] });
+    expect(server.discardScript()).toBe(2);
+    expect(server.remaining).toBe(0);
+    const extra = await client.messages.create({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: 'two' }] });
+    expect(extra.content).toEqual([{ type: 'text', text: SCRIPT_EXHAUSTED_TEXT }]);
+    server.script(say('next run'));
+    const next = await client.messages.create({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: 'three' }] });
+    expect(next.content).toEqual([{ type: 'text', text: 'next run' }]);
+    expect(server.discardScript()).toBe(0);
   });
 
   it('answers side requests without using up a step', async () => {

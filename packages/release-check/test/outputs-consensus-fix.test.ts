@@ -1,7 +1,7 @@
 // consensus-fix's real outputs against its shipped JSON Schemas: a run on the shipped example with
 // the fixture provider (--json, --log-dir events.ndjson), --prompt-only, --restore and an error.
 
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,29 @@ describe('consensus-fix outputs match schemas/*.json', () => {
     for (const event of events) assertValid('consensus-fix', 'event', event);
     expect(events.some((e) => (e as { event: string }).event === 'localization')).toBe(true);
     repo.git('checkout', '--', '.');
+  });
+
+  it('a replace run: an edit that does not apply, a truncated answer, and the edit format in the start event', async () => {
+    const fixture = join(scratch, 'replace-answers.jsonl');
+    const edit = (search: string, replace: string) => JSON.stringify({ changes: [{ file: 'src/duration.mjs', edits: [{ search, replace }] }] });
+    const entries = [
+      { text: edit('(?:(\\d)h)?', '(?:(\\d+)h)?') },
+      { text: edit('(?:(\\d)h)?', '(?:(\\d+)h)?') },
+      { text: edit('(?:(\\d{1})h)?', '(?:(\\d+)h)?') },
+      { text: edit('(?:(\\d)h)?', '(?:(\\d+)h)?'), truncated: true },
+    ];
+    writeFileSync(fixture, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
+    const logDir = join(scratch, 'log-replace');
+    const args = ['--test-cmd', 'node --test test/hours.test.mjs', '--rails', 'node --test', '--files', 'src/duration.mjs', '--n', '4', '--edit-format', 'replace', '--json', '--log-dir', logDir];
+    const result = await cli('consensus-fix', args, repo.dir, { ADLC_PROVIDER: 'fixture', ADLC_FIXTURE: fixture });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const doc = stdoutJson(result) as { editFormat: string; discardedDetails: Array<{ reason: string }> };
+    assertValid('consensus-fix', 'output', doc);
+    expect(doc.editFormat).toBe('replace');
+    expect(doc.discardedDetails.map((d) => d.reason)).toEqual(['edit: not found', 'truncated']);
+    const events = jsonLines(join(logDir, 'events.ndjson'));
+    for (const event of events) assertValid('consensus-fix', 'event', event);
+    expect(events.find((e) => (e as { event: string }).event === 'start')).toMatchObject({ editFormat: 'replace' });
   });
 
   it('--prompt-only --json', async () => {

@@ -86,5 +86,5 @@ describe('tdd-kernel outputs match schemas/*.json', () => {
     for (const event of events) assertValid('tdd-kernel', 'event', event);
     const kinds = new Set(events.map((e) => (e as { type: string }).type));
     expect([...kinds].sort()).toEqual(['edit_allowed', 'edit_claim', 'edit_refused', 'edit_reverted', 'refactor_off', 'refactor_on', 'repair', 'test_run', 'verify']);
-  });
+  }, 240_000); // some twenty CLI runs, seven of them real test runs: minutes on a loaded 2-core runner
 });

@@ -1,8 +1,9 @@
 // The semantic judge: a cheap-tier model is shown one plant and one finding that points at it, and
 // answers {"match": boolean, "reason": string}. An invalid answer is asked again once, then counts
-// as no match (and is reported); a provider that keeps failing is an operational error.
+// as no match (and is reported); a provider that keeps failing is an operational error, and so is
+// an answer cut off at its token limit: a verdict that was never finished is no verdict.
 
-import { complete, extractJson, JsonExtractError, mapLimit } from '@adlc/core';
+import { complete, extractJson, JsonExtractError, mapLimit, maxTokensFor, ProviderError } from '@adlc/core';
 import { z } from 'zod';
 import type { Finding, Plant } from './types.js';
 
@@ -53,6 +54,9 @@ export function judgePrompt(plant: Plant, finding: Finding): string {
   ].join('\n');
 }
 
+/** A verdict is one short JSON object; ADLC_MAX_TOKENS raises the limit when a model needs more. */
+const JUDGE_MAX_TOKENS = 1024;
+
 /** `signal` cuts the call short when another judge call has already failed the run. */
 export async function judgeOne(plant: Plant, finding: Finding, ctx: JudgeContext, signal?: AbortSignal): Promise<JudgeVerdict> {
   const prompt = judgePrompt(plant, finding);
@@ -63,11 +67,19 @@ export async function judgeOne(plant: Plant, finding: Finding, ctx: JudgeContext
       tier: 'cheap',
       system: JUDGE_SYSTEM,
       temperature: 0,
-      maxTokens: 1024,
+      maxTokens: maxTokensFor({}, ctx.env, JUDGE_MAX_TOKENS),
       env: ctx.env,
       cwd: ctx.cwd,
       ...(signal ? { signal } : {}),
     });
+    if (completion.truncated) {
+      throw new ProviderError({
+        provider: completion.provider,
+        model: completion.model,
+        status: 'truncated',
+        message: 'the judge\'s verdict stopped at its token limit; raise ADLC_MAX_TOKENS',
+      });
+    }
     try {
       return { ...extractJson(completion.text, JudgeAnswerSchema), invalid: false };
     } catch (error) {

@@ -109,6 +109,19 @@ describe('--scorer judge (the default) through the fake provider server', () => 
     expect(calls).toBe(2);
   });
 
+  it('a judge verdict cut off at its token limit is a failed call, never a verdict: exit 1 naming the remedy', async () => {
+    // The cut-off text even parses as a "yes": it must not count.
+    server.handle(() => ({ text: yes, truncated: true }));
+    const result = await cli(repo, ['--review-cmd', reviewer('report', '2'), '--plants-file', plantsFile, '--json'], env());
+    expect(result.exitCode).toBe(1);
+    expect(JSON.parse(result.stdout).error.message).toMatch(/truncated.*token limit; raise ADLC_MAX_TOKENS/);
+    expect(server.requests[0]?.maxTokens).toBe(1024);
+    server.reset();
+    server.handle(() => ({ text: yes, truncated: true }));
+    await cli(repo, ['--review-cmd', reviewer('report', '2'), '--plants-file', plantsFile, '--json'], { ...env(), ADLC_MAX_TOKENS: '4096' });
+    expect(server.requests[0]?.maxTokens).toBe(4096);
+  });
+
   it('a judge answer that is invalid twice counts as no match and is reported', async () => {
     server.handle((req) => {
       const message = messageOf(req.prompt);

@@ -1,8 +1,6 @@
 // The CLI's commands on core's argument parsing and outcomes: declared once with commander (global
 // flags before or after the subcommand), each mapped to one kernel call and rendered as text or JSON.
 
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Only what declaring the commands and reading the flags needs is imported here (core's CLI entry, not
 // its full index with zod): each command's implementation is imported when that command runs, so
@@ -10,10 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { createProgram, gateFail, opError, parseArgs, pass, type Outcome } from '@adlc/core/cli';
 import type { Command } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
-import { ConfigError } from './config.js';
+import { AGENT_NAMES, isAgentName } from './agents/types.js';
 import type { KernelContext } from './context.js';
-import { KernelUsageError, RunnerError } from './errors.js';
-import { NoRunnerError } from './run-tests.js';
+import { describeKernelError } from './error-hints.js';
 import { GLOBAL_OPTIONS, isMode, type GlobalFlags } from './options.js';
 
 const HELP_AFTER = `Exit codes: 0 allowed / green, 2 refused / red / reverted, 1 operational error.
@@ -22,7 +19,8 @@ Examples:
   tdd-kernel claim 'src/price.test.ts::price adds tax' src/price.ts
   tdd-kernel check src/price.ts
   tdd-kernel flush
-  tdd-kernel init claude-code`;
+  tdd-kernel init claude-code     (or codex, copilot, vscode, cursor, qwen, gemini, cline, windsurf, opencode)
+  tdd-kernel doctor --agent codex`;
 
 export function buildProgram(): Command {
   const program = createProgram({ name: 'tdd-kernel', description: 'Red-green enforced at tool dispatch: no source edit without a red test claimed for it.', version: pkg.version, shared: ['json'], helpAfter: HELP_AFTER });
@@ -33,31 +31,40 @@ export function buildProgram(): Command {
   program.command('flush').description('end of turn: run the buffered tests once, revert the edits whose tests are red');
   program.command('refactor').description('refactor mode: on permits edits (from green); off verifies and ends it').argument('<state>', 'on or off');
   program.command('status').description('tests red/green, open claims, buffered edits, mode, plan').option('--plan <file>', 'plan JSON ({steps: [{title, test_id?, test_file_path?}]})');
-  program.command('doctor').description('runner, tests found, warnings').option('--plan <file>', 'plan JSON to check');
-  program.command('hook').description('answer an agent hook event read on stdin').argument('<agent>', 'claude-code');
-  program.command('init').description('install the hooks for an agent').argument('<agent>', 'claude-code').option('--hook-command <cmd>', 'the command the hooks run (default: the project\'s tdd-kernel, else this one)');
+  program
+    .command('doctor')
+    .description('runner, tests found, warnings; with --agent, a self-test of that agent\'s installed hook')
+    .option('--plan <file>', 'plan JSON to check')
+    .option('--agent <agent>', `run the installed hook with an edit it must refuse and check the answer (${AGENT_NAMES.join(', ')})`);
+  program.command('hook').description('answer an agent hook event read on stdin, in that agent\'s contract').argument('<agent>', AGENT_NAMES.join(', '));
+  program
+    .command('init')
+    .description('install (merge) the hooks for an agent')
+    .argument('<agent>', AGENT_NAMES.join(', '))
+    .option('--hook-command <cmd>', 'the command the hooks run (default: for claude-code the project\'s tdd-kernel, else this CLI by absolute path)')
+    .option('--dry-run', 'print what would be written, write nothing');
   return program;
 }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<Outcome> {
-  const { opts, args, command } = parseArgs<GlobalFlags & { plan?: string; hookCommand?: string }>(buildProgram(), argv);
+  const { opts, args, command } = parseArgs<GlobalFlags & { plan?: string; hookCommand?: string; dryRun?: boolean; agent?: string }>(buildProgram(), argv);
   const name = command.name();
   try {
     if (name === 'hook') {
-      if (args[0] !== 'claude-code') throw opError(`unknown agent "${args[0]}"`, { hint: 'supported: claude-code' });
-      const [{ readFileSync }, { handleClaudeHook }] = await Promise.all([import('node:fs'), import('./hook-claude.js')]);
+      const agent = args[0];
+      if (!isAgentName(agent)) throw opError(`unknown agent "${agent}"`, { hint: `supported: ${AGENT_NAMES.join(', ')}` });
+      const [{ readFileSync }, { handleAgentHook }] = await Promise.all([import('node:fs'), import('./agent-hook.js')]);
       const hookOpts = { env, ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: checkMode(opts.mode) } : {}) };
-      const answer = await handleClaudeHook(readFileSync(0, 'utf8'), hookOpts);
+      const answer = await handleAgentHook(agent, readFileSync(0, 'utf8'), hookOpts);
       if (answer.stderr) process.stderr.write(answer.stderr);
-      return pass(answer, { text: answer.stdout });
+      return (answer.exitCode === 2 ? gateFail : pass)(answer, { text: answer.stdout });
     }
-    if (name === 'init') {
-      if (args[0] !== 'claude-code') throw opError(`unknown agent "${args[0]}"`, { hint: 'supported: claude-code' });
-      const [{ findRoot }, { defaultHookCommand, initClaudeCode }] = await Promise.all([import('./project.js'), import('./init-claude.js')]);
-      const root = opts.root ?? findRoot(process.cwd());
-      const result = initClaudeCode(root, opts.hookCommand ?? defaultHookCommand(root, fileURLToPath(new URL('./cli.js', import.meta.url))));
-      if (!onAgentPath(root, env)) process.stderr.write(`tdd-kernel: warning: \`tdd-kernel\` is not on PATH nor in node_modules/.bin: the agent is told to run \`tdd-kernel run\` and \`tdd-kernel claim\` through Bash, so put it there (e.g. ln -s ${fileURLToPath(new URL('./cli.js', import.meta.url))} ~/.local/bin/tdd-kernel)\n`);
-      return pass(result, opts.json ? { json: result } : { text: `${result.created ? 'created' : 'updated'} ${result.settings}: PreToolUse, PostToolUse and Stop run \`${result.command}\`` });
+    if (name === 'init' || (name === 'doctor' && opts.agent !== undefined)) {
+      const agent = name === 'init' ? args[0] : opts.agent;
+      if (!isAgentName(agent)) throw opError(`unknown agent "${agent}"`, { hint: `supported: ${AGENT_NAMES.join(', ')}` });
+      const [{ findRoot }, { runDoctorAgent, runInit }] = await Promise.all([import('./project.js'), import('./agent-commands.js')]);
+      const agentOpts = { root: opts.root ?? findRoot(process.cwd()), env, cliPath: fileURLToPath(new URL('./cli.js', import.meta.url)), ...(opts.json ? { json: true } : {}), ...(opts.hookCommand ? { hookCommand: opts.hookCommand } : {}), ...(opts.dryRun ? { dryRun: true } : {}) };
+      return name === 'init' ? runInit(agent, agentOpts) : runDoctorAgent(agent, agentOpts);
     }
     const ctx = await context(opts, env);
     // A flush killed mid-revert is finished (or its buffer given back) before any command reads the turn.
@@ -69,12 +76,6 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   } catch (error) {
     throw asOpError(error);
   }
-}
-
-/** Whether the agent's shell finds `tdd-kernel` (the refusals name it): on PATH or in the project's node_modules/.bin. */
-function onAgentPath(root: string, env: NodeJS.ProcessEnv): boolean {
-  const dirs = [path.join(root, 'node_modules', '.bin'), ...(env.PATH ?? '').split(path.delimiter).filter(Boolean)];
-  return dirs.some((dir) => existsSync(path.join(dir, 'tdd-kernel')));
 }
 
 function checkMode(mode: string): 'strict' | 'warn' {
@@ -139,9 +140,6 @@ async function dispatch(name: string, args: string[], opts: GlobalFlags & { plan
 
 /** The kernel's own errors as core's OpError, with the hint that fixes each; anything else is left to runMain. */
 export function asOpError(error: unknown): unknown {
-  if (error instanceof KernelUsageError) return opError(error.message, error.hint ? { hint: error.hint } : {});
-  if (error instanceof ConfigError) return opError(error.message, { hint: 'fix .tdd-kernel/config.json (see the README for the keys)' });
-  if (error instanceof RunnerError) return opError(error.message, { hint: 'check that the test command runs on its own (set "command" in .tdd-kernel/config.json if it needs another one)' });
-  if (error instanceof NoRunnerError) return opError(error.message, { hint: 'install one, or set "runner" (and "command") in .tdd-kernel/config.json' });
-  return error;
+  const described = describeKernelError(error);
+  return described ? opError(described.message, described.hint ? { hint: described.hint } : {}) : error;
 }

@@ -78,8 +78,8 @@ export function createContext(opts: KernelOptions = {}): KernelContext {
  * The context of a CLI command (the full CLI's and the hot path's alike): the root from --root or found
  * from the working directory; the session from --session, $TDD_KERNEL_SESSION, else the one the hook last saw.
  */
-export function contextForFlags(flags: GlobalFlags, env: NodeJS.ProcessEnv): KernelContext {
-  const root = flags.root ?? findRoot(process.cwd());
+export function contextForFlags(flags: GlobalFlags, env: NodeJS.ProcessEnv, cwd: string = process.cwd()): KernelContext {
+  const root = flags.root ?? findRoot(cwd);
   const config = loadConfig(root);
   const session = flags.session || env.TDD_KERNEL_SESSION || lastSession(projectPaths(root, config, flags.log).scratch);
   return createContext({ root, config, session, env, ...(flags.log ? { log: flags.log } : {}), ...(flags.mode ? { mode: flags.mode } : {}) });

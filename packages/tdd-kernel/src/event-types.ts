@@ -34,6 +34,10 @@ export interface EditClaimEvent {
   type: 'edit_claim';
   test_id: string;
   edit_target: string;
+  /** ts of the red the claim was accepted on (absent for a glob, and in logs of older versions). */
+  red_ts?: number;
+  /** sha1 of the claimed file at the claim, which it also had on that red (null: it did not exist). */
+  source_hash?: string | null;
   ts: number;
   session_id?: string;
 }

@@ -1,4 +1,4 @@
-// The hot path: `check` and `hook claude-code` run on every edit, so they skip commander, zod and core
+// The hot path: `check` and `hook <agent>` run on every edit, so they skip commander, zod and core
 // (whose start-up alone is more than the latency budget). They keep the CLI's contract all the same: the
 // flags come from the one option table, a reader that goes away ends them quietly, and every failure and
 // interrupt is handed back to cli.ts, which reports it through core's runMain like any other command.
@@ -6,6 +6,7 @@
 
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { AGENT_NAMES, HOOK_CONFIG_FILES, isAgentName } from './agents/types.js';
 import { contextForFlags } from './context.js';
 import { GLOBAL_OPTIONS, isMode, PARSE_OPTIONS, type GlobalFlags } from './options.js';
 
@@ -29,7 +30,11 @@ interface HotOutput {
   stderr: string;
 }
 
-const HOOK_HINT = 'fix the hook command in .claude/settings.json (`tdd-kernel init claude-code` rewrites it)';
+/** How to repair a hook command; for an agent name we do not know, Claude Code's (the hooks' first home). */
+const hookHint = (agent: string) => {
+  const name = isAgentName(agent) ? agent : 'claude-code';
+  return `fix the hook command in ${HOOK_CONFIG_FILES[name]} (\`tdd-kernel init ${name}\` rewrites it)`;
+};
 
 /** The hot command `argv` names, or null when the full CLI should take it. */
 export function hotCall(argv: readonly string[]): HotCall | null {
@@ -45,8 +50,8 @@ export function hotCall(argv: readonly string[]): HotCall | null {
   let problem = flagProblem(tokens);
   if (!problem && flags.mode !== undefined && !isMode(flags.mode)) problem = `--mode must be strict or warn, not "${flags.mode}"`;
   if (command === 'check') return problem || operands.length !== 1 ? null : { command, operands, flags, problem: null };
-  if (!problem && (operands.length !== 1 || operands[0] !== 'claude-code')) problem = `unknown agent "${operands.join(' ')}" (supported: claude-code)`;
-  return { command, operands, flags, problem: problem ? { message: problem, hint: HOOK_HINT } : null };
+  if (!problem && (operands.length !== 1 || !isAgentName(operands[0]))) problem = `unknown agent "${operands.join(' ')}" (supported: ${AGENT_NAMES.join(', ')})`;
+  return { command, operands, flags, problem: problem ? { message: problem, hint: hookHint(operands[0] ?? '') } : null };
 }
 
 type Token = NonNullable<ReturnType<typeof parseArgs<{ options: typeof PARSE_OPTIONS; tokens: true; strict: false; allowPositionals: true }>>['tokens']>[number];
@@ -102,21 +107,27 @@ async function check(call: HotCall, env: NodeJS.ProcessEnv): Promise<HotOutput> 
   return { exitCode, stdout: `${renderCheck(result)}\n`, stderr };
 }
 
-/** A hook never exits 1 (Claude Code would let the edit through): bad arguments and internal errors deny. */
+/**
+ * A hook never exits 1 (most agents would let the call through): bad arguments and internal errors refuse,
+ * in the agent's own contract.
+ */
 async function hook(call: HotCall, argv: readonly string[], env: NodeJS.ProcessEnv): Promise<HotOutput> {
-  const { deny, handleClaudeHook } = await import('./hook-claude.js');
-  if (call.problem) {
-    const { message, hint } = call.problem;
-    const stderr = `tdd-kernel: error: ${message}\ntdd-kernel: ${hint}; the command was \`${['tdd-kernel', ...argv].join(' ')}\`\n`;
-    return { exitCode: 0, stdout: `${deny(`tdd-kernel: the hook is misconfigured (${message}); edit refused. Ask the user to ${hint}.`)}\n`, stderr };
+  const agent = isAgentName(call.operands[0]) ? call.operands[0] : null;
+  const { handleAgentHook, misconfiguredHook, refusingHook } = await import('./agent-hook.js');
+  if (call.problem || agent === null) {
+    const { message, hint } = call.problem ?? { message: 'no agent', hint: hookHint('') };
+    return withNewline(await misconfiguredHook(agent, message, hint, argv));
   }
   const { flags } = call;
   try {
-    const answer = await handleClaudeHook(fs.readFileSync(0, 'utf8'), { env, ...(flags.log ? { log: flags.log } : {}), ...(isMode(flags.mode) ? { mode: flags.mode } : {}) });
-    return { exitCode: 0, stdout: answer.stdout ? `${answer.stdout}\n` : '', stderr: answer.stderr };
+    return withNewline(await handleAgentHook(agent, fs.readFileSync(0, 'utf8'), { env, ...(flags.log ? { log: flags.log } : {}), ...(isMode(flags.mode) ? { mode: flags.mode } : {}) }));
   } catch (error) {
-    return { exitCode: 0, stdout: `${deny(`tdd-kernel internal error, edit refused (fail closed): ${(error as Error).message}`)}\n`, stderr: '' };
+    return withNewline(await refusingHook(agent, `tdd-kernel internal error, edit refused (fail closed): ${(error as Error).message}`));
   }
+}
+
+function withNewline(out: HotOutput): HotOutput {
+  return { ...out, stdout: out.stdout ? `${out.stdout}\n` : '' };
 }
 
 /** How long a signalled command may take to finish before it is reported as interrupted anyway (core's grace). */

@@ -51,13 +51,11 @@ export function isTestFile(rel: string, config: KernelConfig): boolean {
   return (config.extraTestGlobs ?? []).some((g) => matchesGlob(g, rel));
 }
 
-/** The kernel's own files: its log and config, its scratch, and the agent's hook settings. */
+/** Every agent's hook settings (`tdd-kernel init <agent>` writes them): an agent that edits them turns the gate off. */
+const HOOK_SETTINGS = /^(?:\.claude\/settings(?:\.local)?\.json|\.codex\/(?:hooks\.json|config\.toml)|\.github\/hooks\/tdd-kernel\.json|\.cursor\/hooks\.json|\.qwen\/settings\.json|\.gemini\/settings\.json|\.clinerules\/hooks\/.*|\.windsurf\/hooks\.json|\.opencode\/plugins\/tdd-kernel\.js)$/;
+
+/** The kernel's own files: its log and config, its scratch, and the agents' hook settings. */
 export function isProtected(rel: string, logRel: string | null): boolean {
   if (logRel !== null && rel === logRel) return true;
-  return (
-    rel === '.tdd-kernel' ||
-    rel.startsWith('.tdd-kernel/') ||
-    rel.startsWith('.git/') ||
-    /^\.claude\/settings(?:\.local)?\.json$/.test(rel)
-  );
+  return rel === '.tdd-kernel' || rel.startsWith('.tdd-kernel/') || rel.startsWith('.git/') || HOOK_SETTINGS.test(rel);
 }

@@ -6,9 +6,10 @@ import { HookAnswerSchema } from './hook-answer-schema.js';
 import {
   CheckOutputSchema,
   ClaimOutputSchema,
+  DoctorAgentOutputSchema,
   DoctorOutputSchema,
   FlushOutputSchema,
-  InitOutputSchema,
+  InitAgentOutputSchema,
   KernelEventSchema,
   RefactorOutputSchema,
   RunOutputSchema,
@@ -26,8 +27,9 @@ export const JSON_SCHEMAS = {
   refactor: { describes: 'tdd-kernel refactor on|off --json', schema: RefactorOutputSchema },
   status: { describes: 'tdd-kernel status --json', schema: StatusOutputSchema },
   doctor: { describes: 'tdd-kernel doctor --json', schema: DoctorOutputSchema },
-  init: { describes: 'tdd-kernel init claude-code --json', schema: InitOutputSchema },
-  hook: { describes: 'what tdd-kernel hook claude-code prints on stdout (nothing when it allows)', schema: HookAnswerSchema },
+  'doctor-agent': { describes: 'tdd-kernel doctor --agent <agent> --json', schema: DoctorAgentOutputSchema },
+  init: { describes: 'tdd-kernel init <agent> --json', schema: InitAgentOutputSchema },
+  hook: { describes: 'what tdd-kernel hook <agent> prints on stdout, in the contract of the agent that ran it (nothing when it allows, except Cursor `{}` and Cline `{"cancel": false}`; Windsurf refuses by exit code 2 alone)', schema: HookAnswerSchema },
   event: { describes: 'one line of the event log (.tdd-kernel/events.jsonl)', schema: KernelEventSchema },
   error: { describes: 'tdd-kernel --json when it exits 1', schema: ErrorOutputSchema },
 } satisfies Record<string, { describes: string; schema: z.ZodType }>;

@@ -5,7 +5,8 @@ import { claim, type ClaimResult } from './claim.js';
 import { confirmEdits } from './confirm.js';
 import { relativeToRoot } from './project.js';
 import { recoverInterrupted } from './recover.js';
-import { createContext, type KernelContext, type KernelOptions } from './context.js';
+import { contextForFlags, createContext, type KernelContext, type KernelOptions } from './context.js';
+import type { GlobalFlags } from './options.js';
 import { flush, type FlushResult } from './flush.js';
 import { gateEdit, type GateOptions, type GateResult } from './gate.js';
 import { refactorOff, refactorOn, type RefactorResult } from './refactor.js';
@@ -40,7 +41,19 @@ export interface Kernel {
 }
 
 export function createKernel(options: KernelOptions = {}): Kernel {
-  const ctx = createContext(options);
+  return kernelOf(createContext(options));
+}
+
+/**
+ * The kernel a CLI command run in `cwd` works with (for hosts that offer the commands in-process, such
+ * as the MCP server): root, log and mode as the global flags resolve them, the session from --session,
+ * $TDD_KERNEL_SESSION, else the one the hook last saw.
+ */
+export function commandKernel(flags: Omit<GlobalFlags, 'json'>, env: NodeJS.ProcessEnv, cwd: string): Kernel {
+  return kernelOf(contextForFlags(flags, env, cwd));
+}
+
+function kernelOf(ctx: KernelContext): Kernel {
   return {
     root: ctx.paths.root,
     log: ctx.paths.log,

@@ -23,7 +23,14 @@ export const TestRunEventSchema = z.object({
   source_hashes: z.record(z.string(), z.string().nullable()).optional(),
   ...base,
 });
-export const EditClaimEventSchema = z.object({ type: z.literal('edit_claim'), test_id: z.string(), edit_target: z.string(), ...base });
+export const EditClaimEventSchema = z.object({
+  type: z.literal('edit_claim'),
+  test_id: z.string(),
+  edit_target: z.string(),
+  red_ts: z.number().optional(),
+  source_hash: z.string().nullable().optional(),
+  ...base,
+});
 export const EditAllowedEventSchema = z.object({ type: z.literal('edit_allowed'), file: z.string(), via: z.enum(['claim', 'test-file', 'refactor']), test_ids: z.array(z.string()), tool: z.string().optional(), ...base });
 export const EditRefusedEventSchema = z.object({ type: z.literal('edit_refused'), file: z.string(), code: refusalCode, reason: z.string(), tool: z.string().optional(), warned: z.boolean().optional(), ...base });
 export const EditRevertedEventSchema = z.object({ type: z.literal('edit_reverted'), file: z.string(), action: z.enum(['restored', 'deleted']), test_ids: z.array(z.string()), ...base });
@@ -152,3 +159,32 @@ export type CheckOutput = z.infer<typeof CheckOutputSchema>;
 export type RunOutput = z.infer<typeof RunOutputSchema>;
 export type FlushOutput = z.infer<typeof FlushOutputSchema>;
 export type StatusOutput = z.infer<typeof StatusOutputSchema>;
+
+const agentName = z.enum(['claude-code', 'codex', 'copilot', 'vscode', 'cursor', 'qwen', 'gemini', 'cline', 'windsurf', 'opencode']);
+
+/** `tdd-kernel init <agent> --json` (every agent; claude-code's first four fields as before). */
+export const InitAgentOutputSchema = InitOutputSchema.extend({
+  agent: agentName.optional(),
+  dry_run: z.boolean().optional(),
+  files: z.array(z.object({ path: z.string(), created: z.boolean(), content: z.string(), executable: z.boolean().optional() })).optional(),
+  notes: z.array(z.string()).optional(),
+});
+
+/** `tdd-kernel doctor --agent <agent> --json`: the self-test of the installed hook. */
+export const DoctorAgentOutputSchema = z.object({
+  agent: agentName,
+  root: z.string(),
+  config: z.string(),
+  command: z.string().nullable(),
+  probe_file: z.string(),
+  answer: z.object({ exit_code: z.number().int().nullable(), stdout: z.string(), stderr: z.string(), threw: z.string().optional() }).nullable(),
+  refused: z.boolean(),
+  problems: z.array(z.string()),
+  enforces: z.object({ pre_edit: z.boolean(), shell_side_door: z.boolean(), post_edit_buffer: z.boolean(), end_of_turn_continue: z.boolean() }),
+  lacks: z.array(z.string()),
+  unconfirmed: z.array(z.string()),
+  source: z.string(),
+  codex_trust: z
+    .object({ config_toml: z.string(), project_trusted: z.boolean(), hooks: z.array(z.object({ key: z.string(), event: z.string(), current_hash: z.string(), trusted_hash: z.string().nullable() })) })
+    .optional(),
+});

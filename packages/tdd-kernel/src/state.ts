@@ -1,7 +1,7 @@
 // The compact state the gate decides on, folded from the events (pure). It is what the hook reads
 // instead of the whole log: latest run per test, open claims, refactor mode.
 
-import type { FailureKind, KernelEvent, TestIdSource } from './event-types.js';
+import type { EditClaimEvent, FailureKind, KernelEvent, TestIdSource, TestRunEvent } from './event-types.js';
 
 export interface TestStatus {
   status: 'pass' | 'fail';
@@ -13,9 +13,24 @@ export interface TestStatus {
   test_file_hash?: string;
   runner?: string;
   titles?: string[];
-  source_hashes?: Record<string, string | null>;
   /** ts of the latest assertion red, which is what a claim must follow. */
   last_red_ts?: number;
+  /**
+   * While the latest run is an assertion red: the reds in a row up to it (oldest first, at most
+   * MAX_REDS), each with the content it ran on. A claim may rest on any of them whose content is
+   * back (a flush's red saw the wrong edit; after the revert, the red before it fits again).
+   */
+  reds?: RedContext[];
+}
+
+/** What an assertion red ran on: the test file, the runner, and the claimed files (their sha1, null: absent). */
+export interface RedContext {
+  ts: number;
+  test_file?: string;
+  test_file_hash?: string;
+  runner?: string;
+  /** Files claimed for the test when it ran, and files claimed later on this red (their hash at the claim). */
+  source_hashes: Record<string, string | null>;
 }
 
 export interface Claim {
@@ -47,6 +62,8 @@ export function emptyState(): KernelState {
 }
 
 const MAX_CLOSED = 200;
+/** Reds in a row kept per test: enough for a claim's two tries and the reds between them. */
+export const MAX_REDS = 8;
 
 /** Applies one event. Mutates and returns `state` (the fold runs over 100,000s of events). */
 export function applyEvent(state: KernelState, event: KernelEvent): KernelState {
@@ -66,19 +83,21 @@ export function applyEvent(state: KernelState, event: KernelEvent): KernelState 
       if (event.test_file_hash) entry.test_file_hash = event.test_file_hash;
       if (event.runner) entry.runner = event.runner;
       if (event.titles) entry.titles = event.titles;
-      if (event.source_hashes) entry.source_hashes = event.source_hashes;
       const lastRed = red ? event.ts : previous?.last_red_ts;
       if (lastRed !== undefined && event.status === 'fail') entry.last_red_ts = lastRed;
+      if (red) entry.reds = [...(previous?.reds ?? []), redContext(event)].slice(-MAX_REDS);
       state.tests[event.test_id] = entry;
       if (event.status === 'pass') closeClaims(state, (c) => c.test_id === event.test_id, event.ts, 'green');
       break;
     }
     case 'edit_claim': {
       const session = event.session_id ?? null;
-      state.claims = state.claims.filter(
-        (c) => !(c.test_id === event.test_id && c.target === event.edit_target && c.session === session),
-      );
-      state.claims.push({ test_id: event.test_id, target: event.edit_target, session, ts: event.ts, failed_greens: 0 });
+      const same = (c: Claim) => c.test_id === event.test_id && c.target === event.edit_target && c.session === session;
+      // Claiming again keeps the claim's failed greens: its two tries are not given back.
+      const failedGreens = state.claims.find(same)?.failed_greens ?? 0;
+      state.claims = state.claims.filter((c) => !same(c));
+      state.claims.push({ test_id: event.test_id, target: event.edit_target, session, ts: event.ts, failed_greens: failedGreens });
+      recordClaimedHash(state, event);
       break;
     }
     case 'repair': {
@@ -106,6 +125,25 @@ export function applyEvent(state: KernelState, event: KernelEvent): KernelState 
       break;
   }
   return state;
+}
+
+function redContext(event: TestRunEvent): RedContext {
+  const context: RedContext = { ts: event.ts, source_hashes: { ...event.source_hashes } };
+  if (event.test_file) context.test_file = event.test_file;
+  if (event.test_file_hash) context.test_file_hash = event.test_file_hash;
+  if (event.runner) context.runner = event.runner;
+  return context;
+}
+
+/**
+ * A claim accepted on a red proves the claimed file had, on that red, the bytes it has at the claim
+ * (it was not modified since): its hash joins that red's content, so the red still fits once a
+ * flush has put those bytes back.
+ */
+function recordClaimedHash(state: KernelState, event: EditClaimEvent): void {
+  if (event.red_ts === undefined || event.source_hash === undefined) return;
+  const red = state.tests[event.test_id]?.reds?.find((r) => r.ts === event.red_ts);
+  if (red && !(event.edit_target in red.source_hashes)) red.source_hashes[event.edit_target] = event.source_hash;
 }
 
 function closeClaims(state: KernelState, match: (c: Claim) => boolean, ts: number, why: ClosedClaim['why']): void {

@@ -10,7 +10,8 @@ import type { ProjectPaths } from './project.js';
 import { writeFileAtomicSync } from '@adlc/core/light';
 import { applyEvent, emptyState, type KernelState } from './state.js';
 
-const STATE_VERSION = 1;
+/** Raised when the folded state's shape changes (2: reds per test), so an older state file is refolded. */
+const STATE_VERSION = 2;
 /** Bytes before the covered offset whose hash must still match: a log replaced by another one is refolded. */
 const FINGERPRINT_BYTES = 256;
 

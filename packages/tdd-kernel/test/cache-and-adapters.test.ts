@@ -26,13 +26,6 @@ describe('red cache', () => {
     expect(stale.claimed).toBe(false);
     expect(stale.reason).toContain('src/tax.ts changed since');
 
-    // The flush's red was seen on the bad edit of price.ts; after the revert, that red no longer fits it.
-    expect((await kernel(repo, ['check', 'src/price.ts'])).exitCode).toBe(0);
-    repo.write({ 'src/price.ts': 'export const price = (n: number) => n + 1;\n' });
-    expect((await kernel(repo, ['flush'])).exitCode).toBe(2);
-    expect(readFileSync(path.join(repo.dir, 'src/price.ts'), 'utf8')).toBe(PRICE_SRC);
-    expect((await claimJson(repo, PRICE_ID, 'src/price.ts')).reason).toContain('src/price.ts changed since');
-
     // `run` always executes and gives a fresh red for the current content.
     const run = RunOutputSchema.parse(JSON.parse((await kernel(repo, ['run', PRICE_ID, '--json'])).stdout));
     expect(run.invocations).toBe(1);
@@ -41,6 +34,38 @@ describe('red cache', () => {
     // Another test command is another cache key.
     repo.write({ '.tdd-kernel/config.json': JSON.stringify({ command: 'node ./node_modules/vitest/vitest.mjs' }) });
     expect((await claimJson(repo, PRICE_ID, 'src/price.ts')).reason).toContain('another test command');
+  });
+
+  it('after a flush reverts a wrong edit, the still-red test can be claimed again: a red at the same bytes counts', async () => {
+    repo = makeProject('vitest', { 'src/price.test.ts': PRICE_TEST, 'src/price.ts': PRICE_SRC });
+    await kernel(repo, ['run', PRICE_ID]);
+    expect((await claimJson(repo, PRICE_ID, 'src/price.ts')).claimed).toBe(true);
+    const wrongEdit = async (content: string) => {
+      expect((await kernel(repo, ['check', 'src/price.ts'])).exitCode).toBe(0);
+      repo.write({ 'src/price.ts': content });
+      const flush = await kernel(repo, ['flush', '--json']);
+      expect(flush.exitCode).toBe(2);
+      expect(readFileSync(path.join(repo.dir, 'src/price.ts'), 'utf8')).toBe(PRICE_SRC);
+      return FlushOutputSchema.parse(JSON.parse(flush.stdout));
+    };
+
+    // The flush's own red saw the wrong bytes; the first red saw these, which are back.
+    expect((await wrongEdit('export const price = (n: number) => n + 1;\n')).closed_test_ids).toEqual([]);
+    expect(await claimJson(repo, PRICE_ID, 'src/price.ts')).toMatchObject({ claimed: true });
+
+    // Claiming again does not give the claim back its two tries: the second failed green closes it,
+    // and a closed claim needs a new red run (the old reds, at the same bytes, no longer do).
+    expect((await wrongEdit('export const price = (n: number) => n + 2;\n')).closed_test_ids).toEqual([PRICE_ID]);
+    const closed = await claimJson(repo, PRICE_ID, 'src/price.ts');
+    expect(closed.claimed).toBe(false);
+    expect(closed.reason).toContain(`closed after two failed greens; run \`tdd-kernel run '${PRICE_ID}'\``);
+    expect((await kernel(repo, ['run', PRICE_ID])).exitCode).toBe(2);
+    expect((await claimJson(repo, PRICE_ID, 'src/price.ts')).claimed).toBe(true);
+
+    // Other bytes than any red saw still do not count.
+    await new Promise((r) => setTimeout(r, 5));
+    repo.write({ 'src/price.ts': 'export const price = (n: number) => n * 2;\n' });
+    expect((await claimJson(repo, PRICE_ID, 'src/price.ts')).reason).toContain('src/price.ts changed since');
   });
 });
 

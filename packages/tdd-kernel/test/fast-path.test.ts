@@ -2,14 +2,13 @@
 // document and hint, the same redaction, a quiet end when stdout's reader goes away, 130/143 on a
 // signal, and global flags before or after the command.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TempRepo } from '@adlc/core/testkit';
 import { HookDenySchema, StatusOutputSchema } from '../src/index.js';
-import { BIN, kernel, makeProject, PRICE_ID, PRICE_SRC, PRICE_TEST } from './support.js';
+import { BIN, HEAVY_MODULES, kernel, loadedChunks, makeProject, PRICE_ID, PRICE_SRC, PRICE_TEST } from './support.js';
 
 const BAD = 'export const price = (n: number) => n + 1;\n';
 
@@ -136,7 +135,7 @@ describe('the fast path has the CLI contract', () => {
       [['hook', 'claude-code', '--bogus'], "unknown option '--bogus'"],
       [['hook', 'claude-code', '--log'], "option '--log <path>' argument missing"],
       [['--mode', 'loose', 'hook', 'claude-code'], '--mode must be strict or warn, not "loose"'],
-      [['hook', 'cursor'], 'unknown agent "cursor" (supported: claude-code)'],
+      [['hook', 'nonesuch'], 'unknown agent "nonesuch" (supported: claude-code, codex, copilot, vscode, cursor, qwen, gemini, cline, windsurf, opencode)'],
     ] as const) {
       const r = await kernel(repo, [...args], event);
       expect(r.exitCode).toBe(0);
@@ -149,25 +148,13 @@ describe('the fast path has the CLI contract', () => {
 
   it('check and the hook load neither commander, zod nor core; the full CLI does', async () => {
     repo = makeProject('none', { 'src/a.ts': 'export {};\n' });
-    const trace = path.join(repo.dir, '.git', 'trace.txt');
     const event = JSON.stringify({ session_id: 's', cwd: repo.dir, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: path.join(repo.dir, 'src/a.ts'), old_string: '{}', new_string: '{ a }' } });
-    const loaded = (args: string[], input = '') => {
-      rmSync(trace, { force: true });
-      const r = spawnSync(process.execPath, ['--import', fileURLToPath(new URL('./fixtures/trace-imports.mjs', import.meta.url)), BIN, ...args], { cwd: repo.dir, input, encoding: 'utf8', env: { ...process.env, TRACE_FILE: trace } });
-      expect(r.status, r.stderr).not.toBe(1);
-      return readFileSync(trace, 'utf8');
-    };
-    // The bin is bundled (tsup.tool.config.ts): what a run loads shows in the chunks it imports. commander is
-    // inlined (esbuild names its source files in comments), zod comes from core's vendor bundle by path.
-    const heavy = /node_modules\/commander\/|@adlc\/core\/vendor\/zod\.cjs/;
-    const chunks = (modules: string) =>
-      modules.split('\n').filter((url) => url.startsWith('file:') && url.includes('/tdd-kernel/dist/')).map((url) => readFileSync(fileURLToPath(url), 'utf8'));
     for (const [args, input] of [[['check', 'src/a.ts', '--json']], [['hook', 'claude-code'], event], [['--log', 'x.jsonl', 'hook', 'claude-code', '--bogus'], event]] as const) {
-      const sources = chunks(loaded([...args], input));
+      const sources = loadedChunks(repo, [...args], input);
       expect(sources.some((source) => source.includes('// src/fast.ts'))).toBe(true);
-      expect(sources.filter((source) => heavy.test(source)).map((source) => source.match(heavy)?.[0]), args.join(' ')).toEqual([]);
+      expect(sources.filter((source) => HEAVY_MODULES.test(source)).map((source) => source.match(HEAVY_MODULES)?.[0]), args.join(' ')).toEqual([]);
     }
-    expect(chunks(loaded(['status'])).some((source) => heavy.test(source))).toBe(true);
+    expect(loadedChunks(repo, ['status']).some((source) => HEAVY_MODULES.test(source))).toBe(true);
   });
 
   it('global flags work before and after the hot command', async () => {

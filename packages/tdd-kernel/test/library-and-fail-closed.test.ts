@@ -73,7 +73,7 @@ describe('hook fails closed', () => {
       expect(r.exitCode).toBe(0);
       expect(denyReason(r.stdout)).toMatch(/could not read the hook event|Bash without a command/);
     }
-    for (const args of [['hook', 'claude-code', '--mode', 'bogus'], ['hook', 'claude-code', '--bogus'], ['hook', 'cursor'], ['--log', 'x.jsonl', 'hook']]) {
+    for (const args of [['hook', 'claude-code', '--mode', 'bogus'], ['hook', 'claude-code', '--bogus'], ['hook', 'nonesuch'], ['--log', 'x.jsonl', 'hook']]) {
       const r = await kernel(repo, args, edit);
       expect(r.exitCode).toBe(0);
       expect(denyReason(r.stdout)).toContain('the hook is misconfigured');

@@ -38,6 +38,7 @@ describe('decideEdit', () => {
     ['claim older than a new red', [red(T, 1), claimOf(T, 'src/a.ts', 2), green(T, 3), red(T, 4)], {}, 'stale-claim'],
     ['one failed green keeps the claim', [red(T, 1), claimOf(T, 'src/a.ts', 2), red(T, 3), repair(T, 3)], {}, 'allow:claim'],
     ['two failed greens close it', [red(T, 1), claimOf(T, 'src/a.ts', 2), red(T, 3), repair(T, 3), red(T, 4), repair(T, 4)], {}, 'claim-closed'],
+    ['claiming again keeps the failed greens', [red(T, 1), claimOf(T, 'src/a.ts', 2), red(T, 3), repair(T, 3), claimOf(T, 'src/a.ts', 4), red(T, 5), repair(T, 5)], {}, 'claim-closed'],
     ['test files always editable', [], { file: 'src/a.test.ts', test: true }, 'allow:test-file'],
     ['refactor mode', [{ type: 'refactor_on', test_count: 1, ts: 1 }], {}, 'allow:refactor'],
     ['refactor off again', [{ type: 'refactor_on', test_count: 1, ts: 1 }, { type: 'refactor_off', ts: 2 }], {}, 'no-red'],
@@ -70,6 +71,27 @@ describe('decideEdit', () => {
     const d = decideEdit(foldEvents([red('x.test.ts::a b', 1)]), { file: 'src/price.ts', session: null, isTestFile: false, isProtected: false });
     expect(d.allow).toBe(false);
     if (!d.allow) expect(d.reason).toContain("`tdd-kernel claim 'x.test.ts::a b' src/price.ts`");
+  });
+});
+
+describe('foldEvents: the reds a claim may rest on', () => {
+  const T = 't.test.ts::t';
+  const hashed = (ts: number, hashes: Record<string, string | null> = {}): KernelEvent => ({ ...red(T, ts), source_hashes: hashes } as KernelEvent);
+  const claimOn = (redTs: number, hash: string | null, ts: number): KernelEvent => ({ type: 'edit_claim', test_id: T, edit_target: 'src/a.ts', red_ts: redTs, source_hash: hash, ts });
+  const reds = (events: KernelEvent[]) => foldEvents(events).tests[T]?.reds?.map((r) => [r.ts, r.source_hashes]) ?? null;
+  it.each([
+    ['one red', [hashed(1)], [[1, {}]]],
+    ['reds in a row, oldest first', [hashed(1), hashed(2, { 'src/a.ts': 'h2' })], [[1, {}], [2, { 'src/a.ts': 'h2' }]]],
+    ['a green ends the row', [hashed(1), green(T, 2)], null],
+    ['an error ends the row', [hashed(1), red(T, 2, 'error')], null],
+    ['a red after a green starts a new row', [hashed(1), green(T, 2), hashed(3)], [[3, {}]]],
+    ['a claim adds its hash to the red it rested on', [hashed(1), hashed(2, { 'src/a.ts': 'h2' }), claimOn(1, 'h1', 3)], [[1, { 'src/a.ts': 'h1' }], [2, { 'src/a.ts': 'h2' }]]],
+    ['a claim never overwrites what the red saw', [hashed(1, { 'src/a.ts': 'h1' }), claimOn(1, 'other', 2)], [[1, { 'src/a.ts': 'h1' }]]],
+    ['a claim of a file that does not exist yet', [hashed(1), claimOn(1, null, 2)], [[1, { 'src/a.ts': null }]]],
+    ['a claim on a red no longer kept changes nothing', [hashed(1), claimOn(0, 'h0', 2)], [[1, {}]]],
+    ['at most 8 are kept', Array.from({ length: 10 }, (_, i) => hashed(i + 1)), Array.from({ length: 8 }, (_, i) => [i + 3, {}])],
+  ] as Array<[string, KernelEvent[], unknown]>)('%s', (_name, events, expected) => {
+    expect(reds(events)).toEqual(expected);
   });
 });
 

@@ -31,10 +31,10 @@ const NOT_CODE = /^\s*(?:[{}()[\];,]\s*)*(?:\/\/.*|\/\*.*|\*.*)?$/;
  * others its blocks), so one sweep with a stack finds the innermost range of every line.
  */
 export function v8FileLines(source: string, functions: readonly V8Function[]): FileLines {
-  const text = source.startsWith('\uFEFF') ? source.slice(1) : source; // Node strips a BOM before compiling
+  const text = withoutBom(source);
   const spans: Span[] = functions.flatMap((f, fn) => f.ranges.map((r) => ({ ...r, fn })));
   spans.sort((a, b) => a.startOffset - b.startOffset || b.endOffset - a.endOffset);
-  const top = topLevel(functions);
+  const loadTime = moduleLoadFunctions(text, functions);
   const result: FileLines = { executed: new Set(), called: new Map(), functionNames: new Map() };
   const lines = text.split('\n');
   const starts = lineStarts(lines);
@@ -52,13 +52,49 @@ export function v8FileLines(source: string, functions: readonly V8Function[]): F
     const innermost = stack[stack.length - 1];
     if (!innermost || innermost.count <= 0) return;
     result.executed.add(index + 1);
-    if (innermost.fn === top) return;
+    if (loadTime.has(innermost.fn)) return;
     const own = functions[innermost.fn]!.ranges[0]!;
     const start = lineAt(starts, own.startOffset);
     result.called.set(index + 1, start);
     result.functionNames.set(start, functions[innermost.fn]!.functionName);
   });
   return result;
+}
+
+/** Node strips a BOM before compiling, so V8's offsets count from after it. */
+const withoutBom = (source: string) => (source.startsWith('\uFEFF') ? source.slice(1) : source);
+
+/**
+ * True when V8 ran exactly the file's text: its script function ends where the file ends. A loader
+ * that compiles a file inside a wrapper of its own (a sandbox, a transpiler) shifts every offset, and
+ * mapping such ranges onto the file would credit the wrong lines: those scripts are left out.
+ */
+export function ranAsIs(source: string, functions: readonly V8Function[]): boolean {
+  const top = topLevel(functions);
+  return top >= 0 && functions[top]!.ranges[0]!.endOffset === withoutBom(source).length;
+}
+
+/** A wrapper runs once, holds nearly the whole file, and is invoked where it stands: `(function () {`, `!function`. */
+const WRAPPER_SHARE = 0.9;
+
+/**
+ * The functions whose own lines run at module load: the script's top level, and the wrappers a file
+ * puts around its whole body (an IIFE, CoffeeScript's `(function() { ... }).call(this)`, a UMD
+ * factory). A test that merely loads such a file runs all of their lines once; counting those as
+ * called functions would make every bundled or compiled file look like the place the input went.
+ * A module that exports one big function is no wrapper: that function is not invoked where it stands.
+ */
+export function moduleLoadFunctions(text: string, functions: readonly V8Function[]): Set<number> {
+  const found = new Set<number>();
+  const top = topLevel(functions);
+  if (top >= 0) found.add(top);
+  functions.forEach((f, i) => {
+    const own = f.ranges[0];
+    if (!own || i === top || own.count !== 1) return;
+    if (own.endOffset - own.startOffset < WRAPPER_SHARE * text.length) return;
+    if (/[(!]\s*$/.test(text.slice(Math.max(0, own.startOffset - 40), own.startOffset))) found.add(i);
+  });
+  return found;
 }
 
 /** The script's own function: the one whose range starts at 0 and reaches furthest. */
@@ -114,7 +150,7 @@ export function readV8Executions(dir: string, root: string, accept: (file: strin
       if (file === null || !accept(file)) continue;
       if (!sources.has(file)) sources.set(file, readText(path.join(root, file)));
       const source = sources.get(file);
-      if (source != null) execution.set(file, v8FileLines(source, script.functions));
+      if (source != null && ranAsIs(source, script.functions)) execution.set(file, v8FileLines(source, script.functions));
     }
     if (execution.size > 0) executions.push(execution);
   }

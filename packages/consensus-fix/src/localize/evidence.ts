@@ -3,6 +3,7 @@
 import type { FrameHit } from './frame-files.js';
 import type { Evidence } from './schema.js';
 import type { FileSpectrum } from './spectrum.js';
+import type { TestCall } from './test-calls.js';
 
 export interface Signals {
   frames: ReadonlyMap<string, FrameHit[]>;
@@ -11,6 +12,8 @@ export interface Signals {
   distances: ReadonlyMap<string, number>;
   identifiers: ReadonlyMap<string, string[]>;
   definitions: ReadonlyMap<string, string[]>;
+  /** The failing test's calls each file ran (or defines). */
+  testCalls: ReadonlyMap<string, TestCall[]>;
 }
 
 const MAX_FRAMES = 5;
@@ -18,7 +21,7 @@ const MAX_FUNCTIONS = 3;
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
 /** The files any signal points at (before eligibility): frames, executed files, the import graph. */
-export function pointedAt(signals: Omit<Signals, 'identifiers' | 'definitions'>): string[] {
+export function pointedAt(signals: Omit<Signals, 'identifiers' | 'definitions' | 'testCalls'>): string[] {
   const files = new Set([...signals.frames.keys(), ...signals.distances.keys()]);
   for (const [file, s] of signals.spectrum ?? []) if (s.loaded) files.add(file);
   return [...files].sort();
@@ -40,6 +43,8 @@ export function evidenceOf(file: string, signals: Signals): Evidence {
   if (identifiers && identifiers.length > 0) evidence.identifiers = identifiers;
   const defines = signals.definitions.get(file);
   if (defines && defines.length > 0) evidence.defines = defines;
+  const testCalls = signals.testCalls.get(file);
+  if (testCalls && testCalls.length > 0) evidence.testCalls = testCalls;
   return evidence;
 }
 

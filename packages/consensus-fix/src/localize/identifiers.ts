@@ -8,6 +8,9 @@ const TEST_APIS =
   'ok equal equals notequal strictequal notstrictequal deepequal deepstrictequal notdeepequal notdeepstrictequal throws doesnotthrow rejects doesnotreject match doesnotmatch fail ifError expect tobe toequal tostrictequal tothrow tomatch tocontain tohavelength tobetruthy tobefalsy tobenull tobeundefined tobedefined tohaveproperty tomatchobject tohavebeencalled tohavebeencalledwith resolves assertequal assertequals asserttrue assertfalse assertraises assertin assertisnone assertnotequal assertisinstance raises approx should chai sinon test tests it describe context suite before after beforeeach aftereach setup teardown mock spy stub fixture pytest unittest testcase console json math promise length includes indexof push slice tostring keys values entries then';
 const STOP = new Set(`${KEYWORDS} ${TEST_APIS}`.toLowerCase().split(' '));
 
+/** A word every test uses (an assertion API, a keyword, a common built-in): it says nothing about the code. */
+export const isStopWord = (word: string): boolean => STOP.has(word.toLowerCase());
+
 const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
 const MIN_LENGTH = 3;
 
@@ -54,7 +57,7 @@ export interface QueryInput {
 /** The identifiers to look for, sorted. */
 export function queryIdentifiers({ assertionLines, testNames, locals }: QueryInput): string[] {
   const words = [...assertionLines.flatMap((line) => line.match(IDENTIFIER) ?? []), ...testNames.flatMap(nameIdentifiers)];
-  const keep = words.filter((w) => w.length >= MIN_LENGTH && !STOP.has(w.toLowerCase()) && !locals.has(w) && !/^\d/.test(w));
+  const keep = words.filter((w) => w.length >= MIN_LENGTH && !isStopWord(w) && !locals.has(w) && !/^\d/.test(w));
   return [...new Set(keep)].sort();
 }
 

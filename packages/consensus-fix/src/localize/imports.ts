@@ -1,9 +1,9 @@
-// What a file imports, resolved to repository files: JS/TS through the TypeScript compiler's import
-// scanner (import, export-from, import(), require()), Python through its import statements. Imports
-// of dependencies are not followed: they are never candidates.
+// What a file imports, resolved to repository files: JS/TS from its tokens (import, export-from,
+// import(), require()), Python through its import statements. Imports of dependencies are not
+// followed: they are never candidates.
 
 import path from 'node:path';
-import type ts from 'typescript';
+import { tokenize, type Token } from './tokens.js';
 
 export interface ResolveContext {
   /** Repository-relative paths that exist. */
@@ -12,8 +12,6 @@ export interface ResolveContext {
   packageName: string | undefined;
   /** `main` of the package.json in a repository directory ('' = root), if any. */
   mainOf(dir: string): string | undefined;
-  /** The TypeScript compiler, for JS/TS files; without it JS/TS files have no edges. */
-  ts: typeof ts | undefined;
 }
 
 const JS_FILE = /\.(?:[cm]?[jt]sx?)$/;
@@ -28,9 +26,54 @@ export function importsOf(file: string, text: string, ctx: ResolveContext): stri
 }
 
 function jsImports(file: string, text: string, ctx: ResolveContext): string[] {
-  if (!ctx.ts) return [];
-  const info = ctx.ts.preProcessFile(text, true, true);
-  return info.importedFiles.map((ref) => resolveJs(file, ref.fileName, ctx)).filter((f): f is string => f !== null);
+  return jsSpecifiers(tokenize(text)).map((specifier) => resolveJs(file, specifier, ctx)).filter((f): f is string => f !== null);
+}
+
+/**
+ * Module specifiers in source order: `require('x')`, `import('x')`, `import 'x'`, `import … from 'x'`,
+ * `export … from 'x'`, and AMD's `define(['x', ...], factory)`.
+ */
+export function jsSpecifiers(tokens: readonly Token[]): string[] {
+  const found: string[] = [];
+  const is = (k: number, text: string) => tokens[k]?.kind !== 'string' && tokens[k]?.text === text;
+  tokens.forEach((t, k) => {
+    if (t.kind !== 'name' || is(k - 1, '.')) return;
+    const next = tokens[k + 1];
+    if ((t.text === 'require' || t.text === 'import') && is(k + 1, '(') && tokens[k + 2]?.kind === 'string' && is(k + 3, ')')) {
+      found.push(tokens[k + 2]!.text);
+    } else if (t.text === 'import' && next?.kind === 'string') {
+      found.push(next.text);
+    } else if (t.text === 'define' && is(k + 1, '(')) {
+      found.push(...amdDependencies(tokens, k + 2));
+    } else if (t.text === 'import' || t.text === 'export') {
+      const from = fromClause(tokens, k + 1);
+      if (from !== null) found.push(from);
+    }
+  });
+  return found;
+}
+
+/** The strings of `define([...])` or `define('name', [...])` from the token after its `(`. */
+function amdDependencies(tokens: readonly Token[], k: number): string[] {
+  let j = tokens[k]?.kind === 'string' && tokens[k + 1]?.text === ',' ? k + 2 : k;
+  if (tokens[j]?.kind !== 'punct' || tokens[j]!.text !== '[') return [];
+  const found: string[] = [];
+  for (j++; tokens[j]?.kind === 'string'; j += 2) {
+    found.push(tokens[j]!.text);
+    if (tokens[j + 1]?.text !== ',') break;
+  }
+  return found;
+}
+
+/** The string after `from` when the tokens from `k` are an import or export clause (`{ a as b }`, `* as n`, `x, {y}`, `type`). */
+function fromClause(tokens: readonly Token[], k: number): string | null {
+  for (let j = k; j < tokens.length && j < k + 200; j++) {
+    const t = tokens[j]!;
+    if (t.kind === 'name' && t.text === 'from' && tokens[j + 1]?.kind === 'string') return tokens[j + 1]!.text;
+    if (t.kind === 'name' || (t.kind === 'punct' && /^[{},*]$/.test(t.text))) continue;
+    return null;
+  }
+  return null;
 }
 
 /** A specifier as Node would resolve it within the repository; null for dependencies and misses. */

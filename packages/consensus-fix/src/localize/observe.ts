@@ -1,13 +1,12 @@
 // The localization's effects around the pre-flight: the failing test runs once with coverage on (and,
 // with --rails, the rails at the same time, on the untouched tree, for Ochiai's passing side), while
-// the file list and the TypeScript compiler load; then the signals are ranked. `tookMs` is what
+// the file list loads; then the signals are ranked. `tookMs` is what
 // localization adds beyond the test runs: its set-up before them and its work after the later one.
 
 import { runCommand, type CommandResult } from '@adlc/core';
-import { parsePytestCommand } from './coverage-python.js';
 import { CoverageSession } from './coverage-run.js';
 import { gather, rank, type RankInput } from './rank.js';
-import { listFiles, loadTypeScript, TextCache } from './repo-files.js';
+import { listFiles, TextCache } from './repo-files.js';
 import type { Localization } from './schema.js';
 
 export interface ObserveInput {
@@ -38,10 +37,8 @@ const OUTPUT_CHARS = 64_000;
 export async function observeFailure(input: ObserveInput): Promise<Observation> {
   const started = Date.now();
   const { root, cwd, env, timeoutMs } = input;
-  // Overlapped with the runs: the file list and the compiler (several megabytes) load meanwhile.
+  // Overlapped with the runs: the file list loads meanwhile.
   const filesP = listFiles(root, input.isRepo);
-  // A pytest command's graph is Python's: the compiler would only cost its load time.
-  const tsP = parsePytestCommand(input.testCmd) ? Promise.resolve(undefined) : loadTypeScript();
   filesP.catch(() => undefined);
   const session = new CoverageSession({ root, cwd, env, timeoutMs, accept: (file) => !file.split('/').includes('node_modules') });
   const [test, rails] = await Promise.all([session.prepare(input.testCmd), input.rails === undefined ? undefined : session.prepare(input.rails)]);
@@ -60,7 +57,7 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
     rails: railsRun,
     async localize(maxFiles) {
       const [failed] = await Promise.all([failing, railsRun, bothDone]);
-      const [files, ts] = await Promise.all([filesP, tsP]);
+      const files = await filesP;
       const failingExecutions = await test.collect();
       const rankInput: RankInput = {
         root,
@@ -71,7 +68,6 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
         passing: rails ? await rails.collect() : [],
         files,
         texts: new TextCache(root),
-        ts,
       };
       const ranked = rank(rankInput, gather(rankInput));
       return { files: ranked.slice(0, maxFiles), tookMs: setupMs + (Date.now() - runsEnded) };

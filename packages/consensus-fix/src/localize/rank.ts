@@ -2,7 +2,6 @@
 // fix may change (never tests, dependencies, vendored or generated files), score them, rank them.
 // Synchronous: the only effects are reads of repository files through the TextCache.
 
-import type ts from 'typescript';
 import { commandFiles } from './command-files.js';
 import { exclusionOf, looksGenerated, type Exclusion } from './eligible.js';
 import { evidenceTable, pointedAt } from './evidence.js';
@@ -14,7 +13,8 @@ import { importsOf, type ResolveContext } from './imports.js';
 import { packageJson, type TextCache } from './repo-files.js';
 import type { LocalizedFile } from './schema.js';
 import { rankFiles } from './score.js';
-import { scoreSpectrum, type Execution } from './spectrum.js';
+import { scoreSpectrum, type Execution, type FileSpectrum } from './spectrum.js';
+import { calledName, failingTestCalls, matchTestCalls, stronger, type TestCall } from './test-calls.js';
 
 export interface RankInput {
   root: string;
@@ -28,12 +28,13 @@ export interface RankInput {
   passing: Execution[];
   files: ReadonlySet<string>;
   texts: TextCache;
-  ts: typeof ts | undefined;
 }
 
 /** When no signal points anywhere, the identifiers alone are matched against this many source files. */
 const FALLBACK_POOL = 2000;
 const ASSERTION_LINES = 6;
+/** Test files read for the failing test's calls when no trace names one (a whole suite may have run). */
+const MAX_TEST_FILES = 20;
 
 /** What the run says before coverage is scored: frames, the tests that ran, the import graph. */
 export interface Gathered {
@@ -74,17 +75,48 @@ export function rank(input: RankInput, gathered: Gathered): LocalizedFile[] {
 
   let pool = pointedAt({ frames, spectrum, distances }).filter(eligible);
   if (pool.length === 0) pool = [...files].filter(eligible).slice(0, FALLBACK_POOL);
+  const testNames = failingTestNames(output);
   const query = queryIdentifiers({
     assertionLines: assertionLines(frames, testFiles, texts),
-    testNames: failingTestNames(output),
+    testNames,
     locals: new Set(testFiles.flatMap((f) => [...testLocalNames(texts.get(f) ?? '')])),
   });
   const identifiers = new Map(pool.map((file) => [file, identifiersIn(texts.get(file) ?? '', query)] as const));
   const definitions = new Map(pool.map((file) => [file, definedIn(texts.get(file) ?? '', identifiers.get(file) ?? [])] as const));
-  return rankFiles(evidenceTable(pool, { frames, spectrum, distances, identifiers, definitions }), query.length);
+  const calls = failingCalls(input, gathered, testNames);
+  const testCalls = new Map(pool.map((file) => [file, matchTestCalls(calls, answering(file, calls, spectrum, texts))] as const));
+  return rankFiles(evidenceTable(pool, { frames, spectrum, distances, identifiers, definitions, testCalls }), query.length);
 }
 
-function resolveContext({ files, texts, ts }: RankInput): ResolveContext {
+/**
+ * The calls of the failing test, from the test files that hold it (found by a frame or its name);
+ * when none does, the calls of every test of the run's test files, counted as less sure. The files
+ * in the failing traces are read first; without any, a suite run reads at most MAX_TEST_FILES.
+ */
+function failingCalls(input: RankInput, { frames, testFiles }: Gathered, testNames: readonly string[]): TestCall[] {
+  const traced = testFiles.filter((file) => frames.has(file));
+  const perFile = (traced.length > 0 ? traced : testFiles.slice(0, MAX_TEST_FILES)).flatMap((file) => {
+    const language = file.endsWith('.py') ? 'python' : /\.[cm]?[jt]sx?$/.test(file) ? 'js' : null;
+    const source = language ? input.texts.get(file) : null;
+    if (!language || source === null || source === undefined) return [];
+    const frameLines = (frames.get(file) ?? []).map((hit) => hit.line);
+    return [failingTestCalls({ source, language, frameLines, testNames })];
+  });
+  const sure = perFile.filter((r) => r.found);
+  const best = new Map<string, TestCall>();
+  for (const { calls } of sure.length > 0 ? sure : perFile) {
+    for (const c of calls) if (!best.has(c.name) || stronger(c, best.get(c.name)!)) best.set(c.name, c);
+  }
+  return [...best.values()];
+}
+
+/** The names among the calls a file answers: the functions that ran in it, or without coverage, those it defines. */
+function answering(file: string, calls: readonly TestCall[], spectrum: ReadonlyMap<string, FileSpectrum> | undefined, texts: TextCache): Set<string> {
+  if (spectrum) return new Set((spectrum.get(file)?.functions ?? []).map((f) => calledName(f.name)).filter((n): n is string => n !== null));
+  return new Set(definedIn(texts.get(file) ?? '', calls.map((c) => c.name)));
+}
+
+function resolveContext({ files, texts }: RankInput): ResolveContext {
   const mains = new Map<string, string | undefined>();
   return {
     files,
@@ -93,7 +125,6 @@ function resolveContext({ files, texts, ts }: RankInput): ResolveContext {
       if (!mains.has(dir)) mains.set(dir, packageJson(texts, dir).main);
       return mains.get(dir);
     },
-    ts,
   };
 }
 

@@ -24,5 +24,12 @@ export function describeEvidence(evidence: Evidence): string {
   if (evidence.graphDistance !== undefined) parts.push(`${evidence.graphDistance} import hop${evidence.graphDistance === 1 ? '' : 's'} from the test`);
   if (evidence.identifiers?.length) parts.push(`identifiers ${evidence.identifiers.join(', ')}`);
   if (evidence.defines?.length) parts.push(`defines ${evidence.defines.join(', ')}`);
+  if (evidence.testCalls?.length) {
+    const calls = evidence.testCalls.map((c) => {
+      const how = [c.hops > 0 ? `via ${c.hops} helper${c.hops === 1 ? '' : 's'}` : '', c.setup ? 'set-up' : ''].filter(Boolean);
+      return how.length > 0 ? `${c.name} (${how.join(', ')})` : c.name;
+    });
+    parts.push(`the test calls ${calls.join(', ')}`);
+  }
   return parts.join('; ');
 }

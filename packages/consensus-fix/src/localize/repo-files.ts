@@ -1,14 +1,11 @@
 // The repository as localization sees it: its files (git's list: tracked plus untracked ones that
 // are not ignored, so build output and dependencies drop out by themselves), their text (read once),
-// its package.json entries, and the TypeScript compiler (core's copy, loaded on first use).
+// and its package.json entries.
 
 import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import type ts from 'typescript';
 import { MAX_CONTENT_BYTES } from '../candidate.js';
 
 /** Outside git, a bounded walk; these folders are never a fix's place and can be huge. */
@@ -76,25 +73,4 @@ export function packageJson(texts: TextCache, dir: string): { name?: string; mai
   } catch {
     return {};
   }
-}
-
-let typescript: Promise<typeof ts | undefined> | undefined;
-
-/**
- * The TypeScript compiler, or undefined when it cannot be loaded (the graph then has no JS/TS edges).
- * It is @adlc/core's dependency (its syntax normaliser and mutation engine parse with it); resolving
- * it from core's own location finds that copy under any package manager's layout, so this package
- * does not carry a second one. Several megabytes: loaded while the pre-flight runs.
- */
-export function loadTypeScript(): Promise<typeof ts | undefined> {
-  typescript ??= (async () => {
-    try {
-      const fromCore = createRequire(import.meta.resolve('@adlc/core')).resolve('typescript');
-      const module = (await import(pathToFileURL(fromCore).href)) as { default: typeof ts };
-      return module.default;
-    } catch {
-      return undefined;
-    }
-  })();
-  return typescript;
 }

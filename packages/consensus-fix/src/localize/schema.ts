@@ -21,6 +21,12 @@ export const EvidenceSchema = z.object({
   identifiers: z.array(z.string()).optional(),
   /** Those of them the file defines (a function, class or method of that name). */
   defines: z.array(z.string()).optional(),
+  /**
+   * Functions the failing test calls that ran in the file (without coverage: that it defines), with
+   * the hops from the test's body (0: the test calls it; 1–2: through the test file's helpers), and
+   * `setup: true` for a helper's call that takes none of the helper's parameters (set-up, not the act).
+   */
+  testCalls: z.array(z.object({ name: z.string(), hops: count, setup: z.literal(true).optional() })).optional(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
 

@@ -1,57 +1,92 @@
 // One score per file from its evidence, and the ranking. Pure, and tested by a table.
 //
-// score = 8·frame + 4·coverage + 2·graph + 1.5·identifiers, each term in [0, 1]:
+// score = 12·frame + 4·coverage + 4·testCalls + 2·graph + 1.5·identifiers, each term in [0, 1]:
 //   frame       = 1 / (1 + depth) of the file's frame nearest the failure: the place that threw.
 //   coverage    = √(ochiai / the best file's ochiai): how much of what the failing run did inside
 //                 called functions happened in this file, relative to the busiest file.
+//   testCalls   = the file's testCallMass relative to the best file's: the functions the failing
+//                 test calls (directly, or through the test file's helpers) that ran in this file.
 //   graph       = 1 / hops from the failing test (1: the test imports it; 2: through one module).
 //   identifiers = 1 when the file defines a function the failing line or test name calls by name,
 //                 else the share of those identifiers the file mentions.
 //
-// Why these weights. A frame at depth 0 (8) outweighs everything else together (4 + 2 + 1.5 = 7.5):
-// when a repository file throws, that is where the fix goes nine times out of ten. Coverage comes
-// next because of how real CommonJS packages fail: the test requires `index.js` (or `lib/index.js`),
-// which only re-exports the module that holds the bug, and the bug often does not throw (a prototype
-// pollution test fails on an assertion in the test file, whose frames are all test frames). Then the
-// only thing that tells the buggy module from the entry file is what ran: the entry file's lines run
-// at module load only, the buggy module's functions run on the test's input. So coverage counts only
-// lines inside called functions, and outweighs the graph, which on its own would rank the entry file
-// (1 hop) above the real module (2 hops). Without --rails every line the failing run reached scores 1,
-// so the term is the file's share of the executed function lines; the square root keeps one large file
-// from flattening every smaller module it calls. The graph breaks ties among covered files and is the
-// main signal where there is no coverage (a non-Node command, pytest without coverage.py). Identifiers
-// are the weakest signal (common names match everywhere), except that the module defining the
-// function the failing line calls is the unit under test: when the rails also run every line the
+// Why these weights. A frame at depth 0 (12) outweighs everything else together (4 + 4 + 2 + 1.5 =
+// 11.5): when a repository file throws, that is where the fix goes nine times out of ten. Coverage
+// and the test's calls come next because of how real packages fail: the test requires `index.js` (or
+// `lib/index.js`), which only re-exports the module that holds the bug, and the bug often does not
+// throw (a prototype pollution test fails on an assertion in the test file, whose frames are all test
+// frames). Then what tells the buggy module from the entry file is what ran: the entry file's lines
+// run at module load only, the buggy module's functions run on the test's input. So coverage counts
+// only lines inside called functions, and outweighs the graph, which on its own would rank the entry
+// file (1 hop) above the real module (2 hops). Without --rails every line the failing run reached
+// scores 1, so coverage is the file's share of the executed function lines: it measures where the
+// work happened, and in a framework the busiest module is its plumbing (a router, a bridge), not the
+// unit under test. The test's calls name that unit: a unit test calls what it tests (`res.location()`,
+// `new CookieJar()`), and the file whose function of that name ran is where the test's input entered
+// the code. Both weigh the same, so a unit the test calls beats plumbing that did more work, and a
+// busy module still beats one that merely shares a common method name (a call is shared among the
+// files that ran a function of its name, and a helper's call weighs half). The square root keeps one
+// large file from flattening every smaller module it calls. The graph breaks ties among covered files
+// and is the main signal where there is no coverage (a non-Node command, pytest without coverage.py).
+// Identifiers are the weakest signal (common names match everywhere), except that the module defining
+// the function the failing line calls is the unit under test: when the rails also run every line the
 // failing test runs (a test file per process, all lines shared), Ochiai is flat and sums only measure
 // size, and the definition is what still points at the right module.
 
 import type { Evidence, LocalizedFile } from './schema.js';
 
-export const WEIGHTS = { frame: 8, coverage: 4, graph: 2, identifiers: 1.5 } as const;
+export const WEIGHTS = { frame: 12, coverage: 4, testCalls: 4, graph: 2, identifiers: 1.5 } as const;
 
 export interface ScoreContext {
   /** The highest `ochiai` of any file in the table (0 when no coverage). */
   bestOchiai: number;
   /** How many identifiers were looked for. */
   queryIdentifiers: number;
+  /** For each function the failing test calls, how many files of the table ran (or define) one of that name. */
+  testCallSpread?: ReadonlyMap<string, number>;
+  /** The highest testCallMass of any file in the table (0 when none). */
+  bestTestCalls?: number;
+}
+
+/** A helper's set-up call (`app.listen(0)`) weighs this much of the act on the test's input (`res.location(target)`). */
+export const SETUP_SHARE = 0.5;
+
+/**
+ * How strongly the test's calls point at a file: each call counts 1/(1 + hops), half for set-up,
+ * shared among the files that ran a function of that name (a `close` or `get` many files have says little).
+ */
+export function testCallMass(calls: Evidence['testCalls'], spread: ReadonlyMap<string, number> = new Map()): number {
+  return (calls ?? []).reduce((sum, c) => sum + (c.setup ? SETUP_SHARE : 1) / (spread.get(c.name) ?? 1) / (1 + c.hops), 0);
 }
 
 /** The score of one file (rounded to 3 decimals), 0 when nothing points at it. */
 export function scoreFile(evidence: Evidence, ctx: ScoreContext): number {
   const frame = evidence.frames && evidence.frames.length > 0 ? 1 / (1 + Math.min(...evidence.frames.map((f) => f.depth))) : 0;
   const coverage = ctx.bestOchiai > 0 && evidence.ochiai ? Math.sqrt(Math.min(1, evidence.ochiai / ctx.bestOchiai)) : 0;
+  const best = ctx.bestTestCalls ?? 0;
+  const testCalls = best > 0 ? Math.min(1, testCallMass(evidence.testCalls, ctx.testCallSpread) / best) : 0;
   const graph = evidence.graphDistance ? 1 / evidence.graphDistance : 0;
   const share = ctx.queryIdentifiers > 0 ? Math.min(1, (evidence.identifiers?.length ?? 0) / ctx.queryIdentifiers) : 0;
   const identifiers = evidence.defines?.length ? 1 : share;
-  const score = WEIGHTS.frame * frame + WEIGHTS.coverage * coverage + WEIGHTS.graph * graph + WEIGHTS.identifiers * identifiers;
+  const score =
+    WEIGHTS.frame * frame + WEIGHTS.coverage * coverage + WEIGHTS.testCalls * testCalls + WEIGHTS.graph * graph + WEIGHTS.identifiers * identifiers;
   return Math.round(score * 1000) / 1000;
+}
+
+/** The table-wide context of scoreFile: the busiest file's Ochiai, and how the test's calls spread over the files. */
+export function scoreContext(table: ReadonlyArray<{ evidence: Evidence }>, queryIdentifiers: number): ScoreContext {
+  const bestOchiai = Math.max(0, ...table.map((row) => row.evidence.ochiai ?? 0));
+  const testCallSpread = new Map<string, number>();
+  for (const row of table) for (const c of row.evidence.testCalls ?? []) testCallSpread.set(c.name, (testCallSpread.get(c.name) ?? 0) + 1);
+  const bestTestCalls = Math.max(0, ...table.map((row) => testCallMass(row.evidence.testCalls, testCallSpread)));
+  return { bestOchiai, queryIdentifiers, testCallSpread, bestTestCalls };
 }
 
 /** Files by decreasing score (ties by path), those scoring 0 left out. */
 export function rankFiles(table: ReadonlyArray<{ file: string; evidence: Evidence }>, queryIdentifiers: number): LocalizedFile[] {
-  const bestOchiai = Math.max(0, ...table.map((row) => row.evidence.ochiai ?? 0));
+  const ctx = scoreContext(table, queryIdentifiers);
   return table
-    .map((row) => ({ file: row.file, score: scoreFile(row.evidence, { bestOchiai, queryIdentifiers }), evidence: row.evidence }))
+    .map((row) => ({ file: row.file, score: scoreFile(row.evidence, ctx), evidence: row.evidence }))
     .filter((row) => row.score > 0)
     .sort((a, b) => b.score - a.score || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }

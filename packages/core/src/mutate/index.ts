@@ -13,6 +13,8 @@ export type { BugCategory, Mutant, MutantLanguage } from './types.js';
 export { applyMutant, applyMutants } from './apply.js';
 export { selectPlants, type SelectPlantsOptions } from './select.js';
 export { isTypeScriptSource, mutantTypeChecker, type MutantTypeChecker } from './type-check.js';
+// The compiler, loaded once on first use, for tools that read JS/TS syntax themselves.
+export { isJsLike, loadTypeScript } from './ts-parse.js';
 
 export interface GenerateMutantsOptions {
   /** Restrict to these 1-based lines (the lines a commit changed); ignored when empty. */

@@ -35,6 +35,7 @@ export async function createAnthropicProvider(ctx: ProviderContext): Promise<Pro
           text,
           model: response.model,
           finishReason: response.stop_reason ?? 'unknown',
+          truncated: response.stop_reason === 'max_tokens',
           usage: { inputTokens: response.usage.input_tokens, outputTokens: response.usage.output_tokens },
         };
       } catch (error) {

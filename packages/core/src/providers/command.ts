@@ -40,6 +40,7 @@ export async function createCommandProvider(ctx: ProviderContext): Promise<Provi
         text: result.stdout,
         model: req.model,
         finishReason: 'stop',
+        truncated: false,
         // A CLI does not report tokens; an estimate, marked as one, so usage is never blank.
         usage: estimateUsage(input, result.stdout),
       };

@@ -2,6 +2,7 @@
 // and no network. Each line is a JSON string (the answer) or an object:
 //   {"text": "...", "match": "substring of the prompt", "delayMs": 50, "model": "name"}
 //   {"error": {"status": 429, "message": "rate limited"}}
+//   {"text": "...", "truncated": true}   (an answer cut off at its token limit)
 // Entries whose `match` is found in the prompt answer it; a prompt no `match` fits is answered by
 // the entries without one. Eligible entries are used in file order, each once, and reused from the
 // first when all have been used.
@@ -21,6 +22,7 @@ export const FixtureEntrySchema = z.union([
     match: z.string().optional(),
     delayMs: z.number().int().nonnegative().optional(),
     model: z.string().optional(),
+    truncated: z.boolean().optional(),
     error: z.object({ status: z.union([z.number(), z.string()]), message: z.string() }).optional(),
   }),
 ]);
@@ -31,6 +33,7 @@ interface Entry {
   match?: string;
   delayMs?: number;
   model?: string;
+  truncated?: boolean;
   error?: { status: number | string; message: string };
 }
 
@@ -101,7 +104,8 @@ export async function createFixtureProvider(ctx: ProviderContext): Promise<Provi
       return {
         text,
         model: entry.model ?? req.model,
-        finishReason: 'stop',
+        finishReason: entry.truncated ? 'max_tokens' : 'stop',
+        truncated: entry.truncated === true,
         usage: estimateUsage(req.prompt, text),
       };
     },

@@ -29,6 +29,7 @@ export async function createGeminiProvider(ctx: ProviderContext): Promise<Provid
           text: response.text ?? '',
           model: response.modelVersion ?? req.model,
           finishReason: String(response.candidates?.[0]?.finishReason ?? 'unknown'),
+          truncated: response.candidates?.[0]?.finishReason === 'MAX_TOKENS',
           usage: {
             inputTokens: response.usageMetadata?.promptTokenCount ?? 0,
             outputTokens: response.usageMetadata?.candidatesTokenCount ?? 0,

@@ -41,6 +41,7 @@ export async function createOpenAIProvider(ctx: ProviderContext): Promise<Provid
           text: choice?.message?.content ?? '',
           model: response.model ?? req.model,
           finishReason: choice?.finish_reason ?? 'unknown',
+          truncated: choice?.finish_reason === 'length',
           usage: {
             inputTokens: response.usage?.prompt_tokens ?? 0,
             outputTokens: response.usage?.completion_tokens ?? 0,

@@ -31,6 +31,8 @@ export interface GenerateResult {
   /** The model that answered, as the provider reports it. */
   model: string;
   finishReason: string;
+  /** The answer stopped at its token limit (Anthropic max_tokens, OpenAI length, Gemini MAX_TOKENS): the text is cut off. */
+  truncated: boolean;
 }
 
 export interface Provider {

@@ -82,3 +82,12 @@ export function anthropicToolResults(body: Json): ToolResult[] {
       ...(block.is_error === undefined ? {} : { isError: Boolean(block.is_error) }),
     }));
 }
+
+/** The text of each user message that has any (a string, or its text blocks; tool results are not text), in order. */
+export function anthropicUserTexts(body: Json): string[] {
+  const messages = (body.messages as Json[] | undefined) ?? [];
+  return messages
+    .filter((message) => message?.role === 'user')
+    .map((message) => contentText(message.content))
+    .filter((text) => text !== '');
+}

@@ -22,6 +22,8 @@ export interface FakeReply {
   /** Extra response headers (e.g. retry-after). */
   headers?: Record<string, string>;
   usage?: { inputTokens: number; outputTokens: number };
+  /** Answer as cut off at the token limit (max_tokens / length / MAX_TOKENS in each protocol's words). */
+  truncated?: boolean;
 }
 
 export interface RecordedRequest extends ParsedRequest {
@@ -110,7 +112,7 @@ export async function startFakeProviderServer(options: { handler?: FakeHandler }
     counter += 1;
     const text = r.text ?? '';
     const usage = r.usage ?? { inputTokens: Math.ceil(recorded.prompt.length / 4), outputTokens: Math.ceil(text.length / 4) };
-    send(res, 200, successBody(target.protocol, recorded.model, text, usage, counter), r.headers);
+    send(res, 200, successBody(target.protocol, recorded.model, text, usage, counter, r.truncated), r.headers);
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

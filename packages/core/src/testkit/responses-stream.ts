@@ -115,3 +115,13 @@ export function responsesToolResults(body: Json): ToolResult[] {
     .filter((item) => item?.type === 'function_call_output' || item?.type === 'custom_tool_call_output')
     .map((item) => ({ callId: String(item.call_id), output: contentText(item.output) }));
 }
+
+/** The text of each user message in the request's input that has any (its text parts), in order. */
+export function responsesUserTexts(body: Json): string[] {
+  if (typeof body.input === 'string') return body.input === '' ? [] : [body.input];
+  const input = Array.isArray(body.input) ? (body.input as Json[]) : [];
+  return input
+    .filter((item) => item?.role === 'user' && (item.type === undefined || item.type === 'message'))
+    .map((item) => contentText(item.content))
+    .filter((text) => text !== '');
+}

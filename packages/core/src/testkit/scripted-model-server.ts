@@ -4,11 +4,11 @@
 // the tool results the agent sent back.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { anthropicMessage, anthropicStreamEvents, anthropicToolResults } from './anthropic-stream.js';
+import { anthropicMessage, anthropicStreamEvents, anthropicToolResults, anthropicUserTexts } from './anthropic-stream.js';
 import { FAKE_KEYS } from './fake-provider-server.js';
 import { listenOnLoopback, readBody, sendJson, sendSse } from './loopback.js';
 import { idMaker, SCRIPT_EXHAUSTED_TEXT, type ScriptedTurn, type ScriptStep, type ToolResult } from './model-script.js';
-import { responsesResponse, responsesStreamEvents, responsesToolResults } from './responses-stream.js';
+import { responsesResponse, responsesStreamEvents, responsesToolResults, responsesUserTexts } from './responses-stream.js';
 
 export type ModelApi = 'anthropic-messages' | 'openai-responses';
 
@@ -24,6 +24,12 @@ export interface ModelRequest {
   step: number | null;
   /** The tool results (Anthropic `tool_result`, Responses `*_call_output`) in the request's conversation. */
   toolResults: ToolResult[];
+  /**
+   * The text of each user message in the request's conversation (tool results excluded), in order:
+   * where an agent puts what a hook tells the model, e.g. Claude Code's `Stop hook feedback:` after a
+   * Stop block, or Codex's `<hook_prompt>`.
+   */
+  userTexts: string[];
   receivedAt: number;
 }
 
@@ -47,6 +53,11 @@ export interface ScriptedModelServer {
   script(...steps: Array<ScriptStep<ModelRequest>>): void;
   /** Steps not used yet. */
   readonly remaining: number;
+  /**
+   * Drops the steps not used yet and returns how many there were: a test file that shares one server
+   * between runs starts each run on an empty script, even after a run that ended early.
+   */
+  discardScript(): number;
   /** Scripted requests that came after the script ran out (answered with `SCRIPT_EXHAUSTED_TEXT`). */
   readonly overruns: number;
   /** The requests the script answered, in order. */
@@ -76,10 +87,11 @@ function parseJson(raw: string): Record<string, unknown> {
   }
 }
 
-function toolResultsOf(api: ModelApi | 'other', body: Record<string, unknown>): ToolResult[] {
-  if (api === 'anthropic-messages') return anthropicToolResults(body);
-  if (api === 'openai-responses') return responsesToolResults(body);
-  return [];
+/** What the agent sent back: its tool results and the text of its user messages. */
+function conversationOf(api: ModelApi | 'other', body: Record<string, unknown>): Pick<ModelRequest, 'toolResults' | 'userTexts'> {
+  if (api === 'anthropic-messages') return { toolResults: anthropicToolResults(body), userTexts: anthropicUserTexts(body) };
+  if (api === 'openai-responses') return { toolResults: responsesToolResults(body), userTexts: responsesUserTexts(body) };
+  return { toolResults: [], userTexts: [] };
 }
 
 /** Hands out the script's steps in order; a side request gets the side reply and uses up none. */
@@ -99,6 +111,7 @@ function scriptPlayer(steps: Array<ScriptStep<ModelRequest>>, options: ScriptedM
       return typeof step === 'function' ? step(request) : step;
     },
     remaining: () => steps.length - used,
+    discard: () => steps.splice(used).length,
     overruns: () => overruns,
   };
 }
@@ -109,8 +122,7 @@ async function recordRequest(req: IncomingMessage): Promise<{ request: ModelRequ
   const raw = await readBody(req);
   const api = apiOf(method, path);
   const body = parseJson(raw);
-  const toolResults = toolResultsOf(api, body);
-  return { request: { api, method, path, headers: req.headers, body, step: null, toolResults, receivedAt: Date.now() }, raw };
+  return { request: { api, method, path, headers: req.headers, body, step: null, ...conversationOf(api, body), receivedAt: Date.now() }, raw };
 }
 
 /** The turn on the request's own wire format, streamed when the request asked for a stream. */
@@ -158,6 +170,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     get remaining() {
       return player.remaining();
     },
+    discardScript: () => player.discard(),
     get overruns() {
       return player.overruns();
     },

@@ -77,6 +77,7 @@ export function successBody(
   text: string,
   usage: { inputTokens: number; outputTokens: number },
   id: number,
+  truncated = false,
 ): Json {
   if (protocol === 'anthropic') {
     return {
@@ -85,7 +86,7 @@ export function successBody(
       role: 'assistant',
       model,
       content: [{ type: 'text', text }],
-      stop_reason: 'end_turn',
+      stop_reason: truncated ? 'max_tokens' : 'end_turn',
       stop_sequence: null,
       usage: { input_tokens: usage.inputTokens, output_tokens: usage.outputTokens },
     };
@@ -96,7 +97,7 @@ export function successBody(
       object: 'chat.completion',
       created: Math.floor(Date.now() / 1000),
       model,
-      choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, finish_reason: 'stop', logprobs: null }],
+      choices: [{ index: 0, message: { role: 'assistant', content: text, refusal: null }, finish_reason: truncated ? 'length' : 'stop', logprobs: null }],
       usage: {
         prompt_tokens: usage.inputTokens,
         completion_tokens: usage.outputTokens,
@@ -105,7 +106,7 @@ export function successBody(
     };
   }
   return {
-    candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: 'STOP', index: 0 }],
+    candidates: [{ content: { parts: [{ text }], role: 'model' }, finishReason: truncated ? 'MAX_TOKENS' : 'STOP', index: 0 }],
     usageMetadata: {
       promptTokenCount: usage.inputTokens,
       candidatesTokenCount: usage.outputTokens,

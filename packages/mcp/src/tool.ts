@@ -1,0 +1,82 @@
+// One tool as the server offers it, and the one path every call takes: check cwd against the roots,
+// wait for the repository (one writer, or readers side by side), run the library call in an
+// interrupt scope of its own (so a cancel does what SIGINT does to the CLI), and answer.
+
+import { withInterruptScope, type Reporter } from '@adlc/core';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { toolReporter, type Extra } from './progress.js';
+import { repoKey, type Access, type RepoLocks } from './repo-lock.js';
+import { checkCwd, checkWritable, type Workspace } from './roots.js';
+import { errorResult, toolResult, type ToolAnswer } from './tool-result.js';
+
+/** What a tool's run gets: the checked directory, the server's environment, and its reporter. */
+export interface ToolContext {
+  /** The real path of the call's cwd, inside an allowed root. */
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  reporter: Reporter;
+  /** Throws unless `file` (absolute) lies inside an allowed root. */
+  checkWritable: (file: string) => void;
+}
+
+export interface ToolSpec<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  description: string;
+  input: I;
+  /** The zod schema the CLI's --json document is exported with. */
+  output: O;
+  access: Access;
+  annotations?: ToolAnnotations;
+  run(args: z.output<I>, ctx: ToolContext): Promise<ToolAnswer<z.output<O>>>;
+}
+
+/** Erases a spec's own types so the list of tools can hold them all. */
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(spec: ToolSpec<I, O>): ToolSpec {
+  return spec as unknown as ToolSpec;
+}
+
+export const CWD = z
+  .string()
+  .min(1)
+  .describe('Directory to work in: the repository or a directory in it (absolute, or relative to where the server started). Must be inside a root the client declared.');
+
+/** A tool's input: `cwd` and its own fields, nothing else (an unknown argument is refused, not ignored). */
+export function toolInput<S extends z.ZodRawShape>(shape: S) {
+  return z.strictObject({ cwd: CWD, ...shape });
+}
+
+export interface ToolDeps {
+  env: NodeJS.ProcessEnv;
+  workspace: Workspace;
+  locks: RepoLocks;
+  /** Calls still running, so the server can let them unwind before it exits. */
+  inFlight: Set<Promise<unknown>>;
+}
+
+export function registerTool(server: McpServer, spec: ToolSpec, deps: ToolDeps): void {
+  const handler = (args: { cwd: string }, extra: Extra): Promise<CallToolResult> => {
+    const call = callTool(spec, args, extra, deps);
+    deps.inFlight.add(call);
+    return call.finally(() => deps.inFlight.delete(call));
+  };
+  server.registerTool(
+    spec.name,
+    { title: spec.title, description: spec.description, inputSchema: spec.input, outputSchema: spec.output, ...(spec.annotations ? { annotations: spec.annotations } : {}) },
+    handler as never,
+  );
+}
+
+async function callTool(spec: ToolSpec, args: { cwd: string }, extra: Extra, deps: ToolDeps): Promise<CallToolResult> {
+  try {
+    const allowed = await deps.workspace.roots();
+    const cwd = checkCwd(args.cwd, allowed, deps.workspace.startDir);
+    const ctx: ToolContext = { cwd, env: deps.env, reporter: toolReporter(spec.name, extra), checkWritable: (file) => checkWritable(file, allowed) };
+    const answer = await deps.locks.run(repoKey(cwd), spec.access, extra.signal, () => withInterruptScope(extra.signal, () => spec.run(args, ctx)));
+    return toolResult(answer, deps.env);
+  } catch (error) {
+    return errorResult(error, deps.env);
+  }
+}

@@ -1,0 +1,47 @@
+// consensus_review: several models review a diff (or answer a question) side by side, a blind chairman
+// compiles the consensus; the same run and document as `consensus-synthesis --json`.
+
+import { ConsensusOutputSchema, FAIL_ON, MODES, runConsensusSynthesis, type ConsensusOutput } from '@adlc/consensus-synthesis';
+import { opError } from '@adlc/core';
+import { z } from 'zod';
+import { cliDocument } from '../tool-result.js';
+import { defineTool, toolInput } from '../tool.js';
+
+const input = toolInput({
+  mode: z.enum(MODES).describe('code-review: review the change from baseSha to headSha; general-prompt: answer the question.'),
+  baseSha: z.string().min(1).optional().describe('code-review: the base of the change (any ref).'),
+  headSha: z.string().min(1).optional().describe('code-review: the head of the change (default: the working tree, uncommitted changes included).'),
+  description: z.string().optional().describe('code-review: what the change is for (default: its commit messages).'),
+  question: z.string().min(1).optional().describe('general-prompt: the question to ask.'),
+  failOn: z.enum(FAIL_ON).optional().describe('The gate fails when the consensus reaches this tier (default high).'),
+  minReviewers: z.number().int().min(1).max(100).optional().describe('Fewer answering reviewers is an error (default 1).'),
+});
+
+export const consensusReviewTool = defineTool({
+  name: 'consensus_review',
+  title: 'Consensus review',
+  description:
+    'Several models review a diff (code-review) or answer a design question (general-prompt) in parallel; a blind chairman compiles a three-tier consensus (high, medium, consider). ' +
+    'gate.failed says whether the consensus reaches failOn; a failed gate is a normal result. Reads the repository only; reviews run side by side.',
+  input,
+  output: ConsensusOutputSchema,
+  access: 'read',
+  annotations: { readOnlyHint: true, openWorldHint: true },
+  async run({ cwd: _cwd, question, ...args }, ctx) {
+    const raw = { ...args, prompt: question, json: true };
+    // Stdin is the protocol's: nothing this tool offers reads it, and nothing may.
+    const readStdin = () => Promise.reject(opError('adlc-mcp does not read a context from stdin'));
+    const outcome = await runConsensusSynthesis(raw, { env: ctx.env, cwd: ctx.cwd, reporter: ctx.reporter, readStdin });
+    const doc = cliDocument<ConsensusOutput>(outcome);
+    return { doc, summary: summarize(doc) };
+  },
+});
+
+function summarize(doc: ConsensusOutput): string {
+  const { consensus, gate } = doc;
+  const chair = doc.chairman ? `, chaired by ${doc.chairman.name} (${doc.chairman.model})` : '';
+  const tiers = `${consensus.high.length} high, ${consensus.medium.length} medium, ${consensus.consider.length} consider`;
+  const lines = [`consensus from ${doc.answered}/${doc.total} reviewers${chair}: ${tiers}`, `gate ${gate.failed ? 'FAIL' : 'pass'} (--fail-on ${gate.failOn}): ${gate.reason}`];
+  if (doc.reportPath) lines.push(`report: ${doc.reportPath}`);
+  return lines.join('\n');
+}

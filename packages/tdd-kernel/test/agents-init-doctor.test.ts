@@ -1,0 +1,154 @@
+// Issue #12 points 1 and 5 through the built CLI: `init <agent>` merges into the user's settings (theirs
+// stay, twice leaves one entry), sets the agent's timeouts, writes nothing under --dry-run, and installs a
+// command that works from any cwd; `doctor --agent` runs what was installed and checks the refusal is in
+// the agent's contract (2 when it is not, or when Codex does not trust the hooks).
+
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TempRepo } from '@adlc/core/testkit';
+import { AGENT_NAMES, type AgentName } from '../src/agents/types.js';
+import { probePayload, refusalProblem } from '../src/doctor/probe.js';
+import { INSTALL, configFile, isKernelCommand } from '../src/init/install-specs.js';
+import { DoctorAgentOutputSchema, InitAgentOutputSchema } from '../src/schemas.js';
+import { kernel, makeProject } from './support.js';
+
+let repo: TempRepo;
+afterEach(() => repo?.cleanup());
+
+/** A user's own hook already in each agent's settings (JSON agents), which init must keep. */
+const USER_SETTINGS: Partial<Record<AgentName, Record<string, unknown>>> = {
+  'claude-code': { model: 'x', hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'my-guard' }] }] } },
+  codex: { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'my-guard' }] }] } },
+  qwen: { theme: 'dark', hooks: { PreToolUse: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'my-guard' }] }] } },
+  gemini: { ui: { theme: 'x' }, hooks: { BeforeTool: [{ matcher: 'run_shell_command', hooks: [{ type: 'command', command: 'my-guard' }] }] } },
+  copilot: { version: 1, hooks: { preToolUse: [{ type: 'command', bash: 'my-guard' }] } },
+  vscode: { hooks: { PreToolUse: [{ type: 'command', command: 'my-guard' }] } },
+  cursor: { version: 1, hooks: { preToolUse: [{ command: 'my-guard' }] } },
+  windsurf: { hooks: { pre_write_code: [{ command: 'my-guard' }] } },
+};
+
+/** Every handler of the settings file, flattened: [event, handler]. */
+function handlers(agent: AgentName, doc: { hooks: Record<string, unknown[]> }): Array<[string, Record<string, unknown>]> {
+  const spec = INSTALL[agent];
+  return Object.entries(doc.hooks).flatMap(([event, list]) =>
+    (list as Array<Record<string, unknown>>).flatMap((h) => (spec.format === 'matcher-groups' ? (h.hooks as Array<Record<string, unknown>>) : [h]).map((x): [string, Record<string, unknown>] => [event, x])),
+  );
+}
+
+function initJson(r: { exitCode: number | null; stdout: string; stderr: string }) {
+  expect(r.exitCode, r.stderr).toBe(0);
+  return InitAgentOutputSchema.parse(JSON.parse(r.stdout));
+}
+
+describe.each(AGENT_NAMES.map((a) => [a]))('init %s', (agent) => {
+  it('merges, is idempotent, sets timeouts, --dry-run writes nothing, and doctor passes on what it wrote', async () => {
+    const spec = INSTALL[agent];
+    const config = configFile(spec);
+    const user = USER_SETTINGS[agent];
+    repo = makeProject('none', user ? { [config]: `${JSON.stringify(user, null, 2)}\n` } : {});
+    const before = user ? readFileSync(path.join(repo.dir, config), 'utf8') : null;
+
+    const dry = initJson(await kernel(repo, ['init', agent, '--dry-run', '--json']));
+    expect(dry).toMatchObject({ agent, dry_run: true, settings: config });
+    expect(user ? readFileSync(path.join(repo.dir, config), 'utf8') : existsSync(path.join(repo.dir, config))).toBe(user ? before : false);
+    expect((await kernel(repo, ['init', agent, '--dry-run'])).stdout).toContain(`would ${user ? 'update' : 'create'} ${config}`);
+
+    const first = initJson(await kernel(repo, ['init', agent, '--json']));
+    const second = initJson(await kernel(repo, ['init', agent, '--json']));
+    expect(first.replaced).toBe(0);
+    expect(second.replaced).toBe(spec.format === 'plugin' ? 1 : spec.entries.length);
+    expect(second.files?.map((f) => f.content)).toEqual(dry.files?.map((f) => f.content));
+
+    if (spec.format === 'matcher-groups' || spec.format === 'flat') {
+      const doc = JSON.parse(readFileSync(path.join(repo.dir, config), 'utf8'));
+      for (const [key, value] of Object.entries(user ?? {})) if (key !== 'hooks') expect(doc[key]).toEqual(value);
+      const all = handlers(agent, doc);
+      expect(all.filter(([, h]) => JSON.stringify(h).includes('my-guard'))).toHaveLength(user ? 1 : 0);
+      const ours = all.filter(([, h]) => isKernelCommand(h.command ?? h.bash, agent));
+      expect(ours.map(([event]) => event)).toEqual(spec.entries.map((e) => e.event));
+      for (const [event, h] of ours) {
+        const want = spec.entries.find((e) => e.event === event)!.timeoutS;
+        const got = h.timeout ?? h.timeoutSec;
+        if (want === undefined) expect(got).toBeUndefined();
+        else expect(got).toBe(spec.format === 'matcher-groups' && spec.timeoutUnit === 'ms' ? want * 1000 : want);
+      }
+    }
+
+    const home = path.join(repo.dir, '.git', 'codex-home');
+    mkdirSync(home, { recursive: true });
+    const doctor = await kernel(repo, ['doctor', '--agent', agent, '--json'], undefined, { CODEX_HOME: home });
+    const result = DoctorAgentOutputSchema.parse(JSON.parse(doctor.stdout));
+    expect(result.refused, JSON.stringify(result.answer)).toBe(true);
+    if (agent === 'codex') {
+      // Untrusted: Codex would skip the hooks without a word.
+      expect(doctor.exitCode).toBe(2);
+      expect(result.problems.join('\n')).toMatch(/project is not trusted[\s\S]*hook is not trusted/);
+      writeFileSync(path.join(home, 'config.toml'), result.problems.map((p) => p.slice(p.indexOf('\n['))).join(''));
+      expect((await kernel(repo, ['doctor', '--agent', agent], undefined, { CODEX_HOME: home })).exitCode).toBe(0);
+    } else {
+      expect(doctor.exitCode, doctor.stdout).toBe(0);
+    }
+  });
+});
+
+describe('the installed command and doctor', () => {
+  it('the hook command works from any cwd, and doctor exits 2 when the hook would let the edit through', async () => {
+    repo = makeProject('none', {});
+    for (const agent of ['codex', 'cursor', 'windsurf'] as const) expect((await kernel(repo, ['init', agent])).exitCode).toBe(0);
+    const settings = JSON.parse(readFileSync(path.join(repo.dir, '.cursor/hooks.json'), 'utf8'));
+    const command = settings.hooks.preToolUse[0].command as string;
+    // Run as Cursor would, but from somewhere else entirely: the command finds the kernel, the payload the project.
+    const r = spawnSync('/bin/sh', ['-c', command], { cwd: os.tmpdir(), input: JSON.stringify(probePayload('cursor', repo.dir)), encoding: 'utf8' });
+    expect(refusalProblem('cursor', { exitCode: r.status, stdout: r.stdout, stderr: r.stderr })).toBeNull();
+
+    // A hook entry that no longer refuses (here: replaced by `true`) is caught.
+    settings.hooks.preToolUse[0].command = 'true # tdd-kernel hook cursor';
+    writeFileSync(path.join(repo.dir, '.cursor/hooks.json'), JSON.stringify(settings));
+    const broken = await kernel(repo, ['doctor', '--agent', 'cursor']);
+    expect(broken.exitCode).toBe(2);
+    expect(broken.stdout).toContain('which cursor reads as allowed');
+    // Windsurf refuses only by exit 2: a hook that prints a refusal but exits 0 is not one.
+    const ws = JSON.parse(readFileSync(path.join(repo.dir, '.windsurf/hooks.json'), 'utf8'));
+    ws.hooks.pre_write_code[0].command = "echo refused; exit 0 # tdd-kernel hook windsurf";
+    writeFileSync(path.join(repo.dir, '.windsurf/hooks.json'), JSON.stringify(ws));
+    expect((await kernel(repo, ['doctor', '--agent', 'windsurf'])).exitCode).toBe(2);
+    // Not installed at all.
+    const none = await kernel(repo, ['doctor', '--agent', 'gemini', '--json']);
+    expect(none.exitCode).toBe(2);
+    expect(DoctorAgentOutputSchema.parse(JSON.parse(none.stdout)).problems[0]).toContain('run `tdd-kernel init gemini`');
+  });
+
+  it('Copilot CLI and VS Code share .github/hooks/tdd-kernel.json: each init keeps the other\'s entries', async () => {
+    repo = makeProject('none', {});
+    for (const agent of ['copilot', 'vscode', 'copilot', 'vscode'] as const) expect((await kernel(repo, ['init', agent])).exitCode).toBe(0);
+    const doc = JSON.parse(readFileSync(path.join(repo.dir, '.github/hooks/tdd-kernel.json'), 'utf8'));
+    expect(doc.version).toBe(1);
+    expect(Object.keys(doc.hooks).sort()).toEqual(['PostToolUse', 'PreToolUse', 'Stop', 'agentStop', 'postToolUse', 'preToolUse']);
+    for (const list of Object.values(doc.hooks)) expect(list).toHaveLength(1);
+    expect(doc.hooks.preToolUse[0].bash).toContain('hook copilot');
+    expect(doc.hooks.PreToolUse[0].command).toContain('hook vscode');
+  });
+
+  it('doctor loads the opencode plugin as a module in a CommonJS project too (as opencode does)', async () => {
+    repo = makeProject('none', { 'package.json': '{"name": "p", "type": "commonjs"}\n' });
+    expect((await kernel(repo, ['init', 'opencode'])).exitCode).toBe(0);
+    const doctor = await kernel(repo, ['doctor', '--agent', 'opencode']);
+    expect(doctor.exitCode, doctor.stdout).toBe(0);
+  });
+
+  it("a Cline hook or opencode plugin of the user's is never overwritten", async () => {
+    repo = makeProject('none', {});
+    const own = path.join(repo.dir, '.clinerules/hooks/PreToolUse');
+    mkdirSync(path.dirname(own), { recursive: true });
+    writeFileSync(own, '#!/bin/sh\necho \'{"cancel": false}\'\n');
+    chmodSync(own, 0o755);
+    const r = await kernel(repo, ['init', 'cline']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain(".clinerules/hooks/PreToolUse exists and is not tdd-kernel's; nothing was changed");
+    expect(readFileSync(own, 'utf8')).toContain('cancel');
+    expect(existsSync(path.join(repo.dir, '.clinerules/hooks/PostToolUse'))).toBe(false);
+  });
+});
