@@ -1,11 +1,58 @@
-// The build of every tool package: the CLI (`dist/cli.js`, the package's bin), the library
-// entry (`dist/index.js` with its types) and the list of JSON outputs the schema step reads
-// (`dist/json-schemas.js`, see scripts/build-schemas.mjs). Each package's tsup.config.ts re-exports this.
+// The build of every tool package, in two passes:
+//  - the bin `dist/cli.js`: one bundled file with the tool's code and core inlined, so `--help` and
+//    the hot paths read and compile one file. Only commander (needed by every parse) is imported
+//    statically; the heavy libraries stay external and are reached through the `import()`s core
+//    already makes lazily, and the code only a run needs becomes lazily-loaded `cli-lazy-*` chunks.
+//  - the library entry `dist/index.js` with its types, which keeps importing `@adlc/core`, and the
+//    list of JSON outputs the schema step reads (`dist/json-schemas.js`, see scripts/build-schemas.mjs).
+// Each package's tsup.config.ts re-exports this. test/cli-bundle.test.ts (in core) checks the result.
+import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
+
+/** Loaded only behind `import()` in the bin (the bundle must declare them as dependencies). */
+export const LAZY_EXTERNALS = ['typescript', 'picomatch'];
+
+/** The libraries the bin takes from core's vendor bundles (`@adlc/core/vendor/<file>.cjs`), by package. */
+export const VENDORED: Record<string, string> = { '@anthropic-ai/sdk': 'anthropic', openai: 'openai', '@google/genai': 'genai', execa: 'execa', zod: 'zod' };
+
+/**
+ * In the bin, `import ... from 'openai'` (and the other vendored packages) becomes a module that loads
+ * core's one-file bundle of it through requireWithCodeCache (V8's code cache on Node 20, Node's compile
+ * cache on 22.1+) and re-exports what it exports. It stays where the import was: a package imported only
+ * behind `import()` still loads only when that runs. The export names are read from the built bundle.
+ */
+export const vendorBundles: EsbuildPlugin = vendorBundlesOf(Object.keys(VENDORED));
+
+/** vendorBundles for some of the vendored packages only (adlc-mcp inlines its own zod, shared with the MCP SDK). */
+export function vendorBundlesOf(packages: string[]): EsbuildPlugin {
+  return {
+    name: 'adlc-vendor-bundles',
+    setup(build) {
+      const names = packages.map((name) => name.replace(/[/]/g, '\\/'));
+      build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'adlc-vendor' }));
+      build.onLoad({ filter: /.*/, namespace: 'adlc-vendor' }, (args) => {
+        const file = `@adlc/core/vendor/${VENDORED[args.path]}.cjs`;
+        const exported = Object.keys(createRequire(path.resolve('package.json'))(file) as object);
+        const named = exported.filter((name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name));
+        return {
+          resolveDir: process.cwd(),
+          contents: [
+            `import { createRequire } from 'node:module';`,
+            `import { requireWithCodeCache } from '@adlc/core/light';`,
+            `const vendor = requireWithCodeCache(createRequire(import.meta.url).resolve(${JSON.stringify(file)}));`,
+            ...(exported.includes('default') ? ['export default vendor.default;'] : []),
+            `export const { ${named.join(', ')} } = vendor;`,
+          ].join('\n'),
+        };
+      });
+    },
+  };
+}
 
 /**
  * A CLI imports its own package.json for `--version` (read once, at build time). The bundle keeps
@@ -30,13 +77,35 @@ export const manifestVersionOnly: EsbuildPlugin = {
   },
 };
 
-export default defineConfig({
-  entry: { cli: 'src/cli.ts', index: 'src/index.ts', 'json-schemas': 'src/json-schemas.ts' },
+const common: Options = {
   format: ['esm'],
   target: 'node20',
   platform: 'node',
-  dts: { entry: { index: 'src/index.ts' } },
-  clean: true,
   splitting: true,
+  clean: false,
   esbuildPlugins: [manifestVersionOnly],
+};
+
+export default defineConfig((cli): Options[] => {
+  // The two passes run at once and share dist/, so neither may clean it: clean here, once, before both.
+  if (!cli.watch) rmSync('dist', { recursive: true, force: true });
+  return [
+    {
+      ...common,
+      entry: { cli: 'src/cli.ts' },
+      noExternal: ['@adlc/core', 'commander', ...Object.keys(VENDORED)],
+      external: LAZY_EXTERNALS,
+      esbuildPlugins: [manifestVersionOnly, vendorBundles],
+      // commander is CommonJS: its require()s of Node built-ins need a real `require` in an ES module.
+      banner: { js: "import { createRequire as createRequireForCommander } from 'node:module';\nconst require = createRequireForCommander(import.meta.url);" },
+      esbuildOptions(options) {
+        options.chunkNames = 'cli-lazy-[hash]';
+      },
+    },
+    {
+      ...common,
+      entry: { index: 'src/index.ts', 'json-schemas': 'src/json-schemas.ts' },
+      dts: { entry: { index: 'src/index.ts' } },
+    },
+  ];
 });

@@ -1,40 +1,32 @@
-// Start-up budget: every CLI's `--help` against a bare `node -e 0` on the same machine.
-// Target: at most 150 ms above Node's own start-up. Reports medians and the difference.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Start-up budget: every CLI's `--help` against a bare `node -e 0`, measured interleaved on the same
+// machine. Target: at most 50 ms above Node's own start-up, in wall time and in CPU time.
+//
+//   node bench/startup.mjs            the clone's bins (build first); BENCH_RUNS (default 15)
+import { pathToFileURL } from 'node:url';
+import { cloneBins, TOOLS } from './lib/bins.mjs';
+import { machine, row, sampleInterleaved, table } from './lib/measure.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const tools = ['consensus-fix', 'review-calibration', 'tdd-kernel', 'consensus-synthesis'];
-const runs = Number(process.env.BENCH_RUNS ?? 15);
+export const HELP_BUDGET_MS = 50;
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+/** One row per tool: its `--help` minus `node -e 0` (medians), against the budget. Also warms the caches first. */
+export async function measureStartup(bins, runs) {
+  const commands = [{ name: 'node -e 0', command: process.execPath, args: ['-e', '0'] }];
+  for (const tool of TOOLS) commands.push({ name: tool, command: process.execPath, args: [bins[tool], '--help'] });
+  await sampleInterleaved(commands, 1); // the first run of each fills the compile caches
+  const medians = await sampleInterleaved(commands, runs);
+  const node = medians.get('node -e 0');
+  return {
+    node,
+    rows: TOOLS.map((tool) => {
+      const m = medians.get(tool);
+      return row(`${tool} --help − node -e 0`, HELP_BUDGET_MS, { wall: m.wallMs - node.wallMs, cpu: m.cpuMs - node.cpuMs });
+    }),
+  };
 }
 
-function time(args) {
-  const samples = [];
-  for (let i = 0; i < runs; i += 1) {
-    const started = process.hrtime.bigint();
-    execFileSync(process.execPath, args, { stdio: 'ignore' });
-    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return median(samples);
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const runs = Number(process.env.BENCH_RUNS ?? 15);
+  const { node, rows } = await measureStartup(cloneBins(), runs);
+  console.log(`${machine()}; node -e 0: ${node.wallMs.toFixed(0)} ms wall, ${node.cpuMs.toFixed(0)} ms CPU (medians of ${runs})`);
+  console.log(table(rows, '--help'));
 }
-
-const baseline = time(['-e', '0']);
-console.log(`node -e 0: median ${baseline.toFixed(1)} ms over ${runs} runs`);
-let worst = 0;
-for (const tool of tools) {
-  const cli = join(root, 'packages', tool, 'dist', 'cli.js');
-  if (!existsSync(cli)) {
-    console.log(`${tool}: not built, skipped`);
-    continue;
-  }
-  const t = time([cli, '--help']);
-  worst = Math.max(worst, t - baseline);
-  console.log(`${tool} --help: median ${t.toFixed(1)} ms (+${(t - baseline).toFixed(1)} ms, ${(t / baseline).toFixed(2)}x node)`);
-}
-console.log(`worst overhead: +${worst.toFixed(1)} ms (budget +150 ms)`);

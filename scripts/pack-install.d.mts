@@ -19,3 +19,6 @@ export function exportTargets(value: unknown): string[];
 export function manifestProblems(manifest: Manifest, files: ReadonlySet<string>): string[];
 export function importedPackages(source: string): Set<string>;
 export function undeclaredImports(manifest: Manifest, sources: readonly string[]): string[];
+export function pack(packages: Array<{ dir: string; manifest: Manifest }>, destination: string): string[];
+export function install(project: string, tarballs: readonly string[]): void;
+export function installPackedCopy(scratch: string): string;

@@ -1,10 +1,11 @@
 // adlc-mcp ships as one file: the server, the MCP SDK, zod, core and the four tools' libraries are
 // inlined, so start-up reads one module instead of resolving hundreds (the SDK alone takes ~180 ms
 // to import unbundled). What stays outside is loaded lazily and only when a tool needs it: the
-// provider SDKs, execa, TypeScript and picomatch (the dependencies in package.json).
+// provider SDKs and execa from core's vendor bundles (through V8's code cache, as the tools' bins do),
+// TypeScript and picomatch as packages (the dependencies in package.json).
 import path from 'node:path';
 import { defineConfig, type Options } from 'tsup';
-import { manifestVersionOnly } from '../../tsup.tool.config';
+import { LAZY_EXTERNALS, manifestVersionOnly, VENDORED, vendorBundlesOf } from '../../tsup.tool.config';
 
 type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 
@@ -55,7 +56,9 @@ export default defineConfig({
   // Inlined although a dependency: @adlc/core (its code; the package itself is still installed so the
   // tools can resolve TypeScript through it).
   noExternal: [/^@adlc\//, /^@modelcontextprotocol\//, /^zod($|\/)/],
-  esbuildPlugins: [manifestVersionOnly, withoutAjv, zodEnglishOnly],
+  external: LAZY_EXTERNALS,
+  // zod is inlined once, shared by the MCP SDK and the tools, so it is not taken from core's bundle.
+  esbuildPlugins: [manifestVersionOnly, withoutAjv, zodEnglishOnly, vendorBundlesOf(Object.keys(VENDORED).filter((name) => name !== 'zod'))],
   // Inlined CommonJS (commander) calls require() for Node's built-ins: give the module one.
   banner: { js: "import { createRequire as __adlcCreateRequire } from 'node:module';\nconst require = __adlcCreateRequire(import.meta.url);" },
   // The workspace packages from their sources (the `source` export condition), as tsc reads them.

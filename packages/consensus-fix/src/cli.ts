@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // consensus-fix: declares the flags and calls the library once; everything else is lazy.
 
+import { enableCompileCache } from '@adlc/core/light';
 import { Option } from 'commander';
 import { createProgram, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
 import { EDIT_FORMAT_OPTIONS } from './edits/format.js';
 import { DEFAULTS, type ConsensusFixOptions } from './options.js';
 import pkg from '../package.json' with { type: 'json' };
+
+enableCompileCache(); // keeps the lazily loaded libraries' compiled code between runs (Node 22.1+)
 
 const program = createProgram({
   name: 'consensus-fix',

@@ -2,9 +2,12 @@
 // consensus-synthesis: declares the flags and hands them to the command, loaded lazily so
 // --help stays fast.
 
+import { enableCompileCache } from '@adlc/core/light';
 import { collect, createProgram, floatArg, intArg, parseArgs, runMain } from '@adlc/core/cli';
 import { Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
+
+enableCompileCache(); // keeps the lazily loaded libraries' compiled code between runs (Node 22.1+)
 
 const program = createProgram({
   name: 'consensus-synthesis',

@@ -46,6 +46,8 @@ interface Run {
   reviewers: ReviewerSpec[];
   chairmen: ReviewerSpec[];
   callOpts: CallOptions;
+  /** Settles once every provider's SDK has loaded (or failed to): stage 1 waits for it, so its requests leave together. */
+  providersReady: Promise<void>;
 }
 
 /** Stage 1 settled: who answered under which letter, and what the run must say about it. */
@@ -103,9 +105,9 @@ async function preflight(raw: RawOptions, deps: RunDeps): Promise<Run> {
   }
   await refuseDirectoryOutputs(opts, cwd);
   // The SDKs load while git and the files are read, instead of after.
-  if (!opts.promptOnly) prewarmProviders([...reviewers, ...chairmen].map((spec) => spec.provider), { env, cwd });
+  const providersReady = opts.promptOnly ? Promise.resolve() : prewarmProviders([...reviewers, ...chairmen].map((spec) => spec.provider), { env, cwd });
   const callOpts: CallOptions = { env, cwd, tier: opts.tier, timeoutMs: opts.timeoutMs };
-  return { opts, env, cwd, reporter, redactor, reviewers, chairmen, callOpts };
+  return { opts, env, cwd, reporter, redactor, reviewers, chairmen, callOpts, providersReady };
 }
 
 async function refuseDirectoryOutputs(opts: Options, cwd: string): Promise<void> {
@@ -156,6 +158,8 @@ async function askReviewers(run: Run, input: Stage1Input): Promise<Settled[]> {
   if (redactor.total.count > 0) reporter.warn(`redacted ${redactor.total.count} secret(s) before sending (see the report for kinds)`);
   const total = run.reviewers.length;
   reporter.progress(`Stage 1: Collecting reviews... 0/${total} complete`);
+  // One reviewer's request must not leave while another's SDK still loads (the loads run on this thread).
+  await run.providersReady;
   const settled = await callModels(run.reviewers, input.prompt, {
     ...run.callOpts,
     onSettled: (_s, done) => reporter.progress(`Stage 1: Collecting reviews... ${done}/${total} complete`),

@@ -63,14 +63,23 @@ function getProvider(id: ProviderId, env: NodeJS.ProcessEnv, cwd: string): Promi
   return provider;
 }
 
+/** The providers that talk HTTP through Node's fetch (the SDKs'), as opposed to a command or a fixture file. */
+const HTTP_PROVIDERS: ReadonlySet<ProviderId> = new Set(['anthropic', 'openai', 'gemini']);
+
 /**
  * Starts loading providers (their SDKs and clients) before the first call, so a tool can overlap
  * that with its own start-up work (reading git, files). Failures are left for the real call to report.
+ * The returned promise settles once every one has loaded or failed, and Node's HTTP client (compiled on
+ * its first use, which would otherwise be the first request) is loaded too: calls made after it leave
+ * together instead of one SDK load apart.
  */
-export function prewarmProviders(ids: readonly ProviderId[], opts: Pick<CompleteOptions, 'env' | 'cwd'> = {}): void {
+export function prewarmProviders(ids: readonly ProviderId[], opts: Pick<CompleteOptions, 'env' | 'cwd'> = {}): Promise<void> {
   const env = opts.env ?? process.env;
   const cwd = opts.cwd ?? process.cwd();
-  for (const id of new Set(ids)) getProvider(id, env, cwd).catch(() => undefined);
+  const loads = [...new Set(ids)].map((id) => getProvider(id, env, cwd).then(() => undefined, () => undefined));
+  return Promise.all(loads).then(() => {
+    if (ids.some((id) => HTTP_PROVIDERS.has(id))) void new Headers(); // any of fetch's classes loads the client
+  });
 }
 
 /** The model a call will use, as complete() resolves it. */

@@ -6,3 +6,5 @@ export { shellQuote } from './shell-quote.js';
 export { writeFileAtomic, writeFileAtomicSync, type AtomicWriteOptions } from './atomic-write.js';
 export { isProcessAlive } from './process-alive.js';
 export { isInsideRoot, relativeToRoot, type InsideRootResult } from './paths.js';
+export { enableCompileCache, compileCacheDir } from './compile-cache.js';
+export { requireWithCodeCache, codeCacheDir } from './code-cache.js';

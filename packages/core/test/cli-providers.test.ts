@@ -44,6 +44,13 @@ describe('command provider', () => {
     expect(result.text).toBe('WARM');
   });
 
+  it('prewarmProviders settles (never rejects) once every provider has loaded or failed', async () => {
+    const env = { ADLC_PROVIDER: 'command', ADLC_COMMAND: upper };
+    // anthropic without a key fails to load; the promise still resolves, for the calls to go out together.
+    await expect(prewarmProviders(['command', 'anthropic', 'command'], { env, cwd: dir })).resolves.toBeUndefined();
+    expect((await complete('ready', { env, cwd: dir })).text).toBe('READY');
+  });
+
   it('reports a failing command with its exit status and stderr', async () => {
     const error = (await complete('x', {
       env: { ADLC_PROVIDER: 'command', ADLC_COMMAND: 'echo "quota exceeded" >&2; exit 3' },

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // review-calibration: declares the flags and hands them to the command (loaded lazily, so --help is fast).
 
+import { enableCompileCache } from '@adlc/core/light';
 import { Option } from 'commander';
 import { collect, createProgram, floatArg, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
 import pkg from '../package.json' with { type: 'json' };
 import { DEFAULTS } from './defaults.js';
 import { SCORERS } from './types.js';
+
+enableCompileCache(); // keeps the lazily loaded libraries' compiled code between runs (Node 22.1+)
 
 const HELP_AFTER = `Exit codes:
   0  gate passes: recall >= --min-recall (and precision >= --min-precision when set)

@@ -3,6 +3,9 @@
 // they succeed, end on their own with their exit code. Everything else, and every failure or interrupt of
 // a hot command, goes through core's runMain: the one place that exits, and the one error document.
 
+import { enableCompileCache } from '@adlc/core/light';
+
+enableCompileCache(); // keeps the lazily loaded code's compiled form between runs (Node 22.1+)
 const argv = process.argv.slice(2);
 const { runHot } = await import('./fast.js');
 const hot = await runHot(argv);

@@ -2,25 +2,16 @@
 // flags before or after the subcommand), each mapped to one kernel call and rendered as text or JSON.
 
 import { fileURLToPath } from 'node:url';
-import { createProgram, gateFail, opError, parseArgs, pass, type Outcome } from '@adlc/core';
+// Only what declaring the commands and reading the flags needs is imported here (core's CLI entry, not
+// its full index with zod): each command's implementation is imported when that command runs, so
+// `--help` and every command load just their own code.
+import { createProgram, gateFail, opError, parseArgs, pass, type Outcome } from '@adlc/core/cli';
 import type { Command } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
-import { claim } from './claim.js';
-import { contextForFlags, type KernelContext } from './context.js';
-import { doctor } from './doctor.js';
-import { describeKernelError } from './error-hints.js';
-import { flush } from './flush.js';
-import { gateEdit } from './gate.js';
-import { runDoctorAgent, runInit } from './agent-commands.js';
-import { handleAgentHook } from './agent-hook.js';
 import { AGENT_NAMES, isAgentName } from './agents/types.js';
-import { findRoot } from './project.js';
-import { recoverInterrupted } from './recover.js';
-import { refactorOff, refactorOn } from './refactor.js';
-import { renderCheck, renderClaim, renderDoctor, renderFlush, renderRefactor, renderRun, renderStatus } from './render.js';
-import { runTests } from './run-tests.js';
+import type { KernelContext } from './context.js';
+import { describeKernelError } from './error-hints.js';
 import { GLOBAL_OPTIONS, isMode, type GlobalFlags } from './options.js';
-import { status } from './status.js';
 
 const HELP_AFTER = `Exit codes: 0 allowed / green, 2 refused / red / reverted, 1 operational error.
 Examples:
@@ -62,7 +53,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     if (name === 'hook') {
       const agent = args[0];
       if (!isAgentName(agent)) throw opError(`unknown agent "${agent}"`, { hint: `supported: ${AGENT_NAMES.join(', ')}` });
-      const { readFileSync } = await import('node:fs');
+      const [{ readFileSync }, { handleAgentHook }] = await Promise.all([import('node:fs'), import('./agent-hook.js')]);
       const hookOpts = { env, ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: checkMode(opts.mode) } : {}) };
       const answer = await handleAgentHook(agent, readFileSync(0, 'utf8'), hookOpts);
       if (answer.stderr) process.stderr.write(answer.stderr);
@@ -71,12 +62,16 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     if (name === 'init' || (name === 'doctor' && opts.agent !== undefined)) {
       const agent = name === 'init' ? args[0] : opts.agent;
       if (!isAgentName(agent)) throw opError(`unknown agent "${agent}"`, { hint: `supported: ${AGENT_NAMES.join(', ')}` });
+      const [{ findRoot }, { runDoctorAgent, runInit }] = await Promise.all([import('./project.js'), import('./agent-commands.js')]);
       const agentOpts = { root: opts.root ?? findRoot(process.cwd()), env, cliPath: fileURLToPath(new URL('./cli.js', import.meta.url)), ...(opts.json ? { json: true } : {}), ...(opts.hookCommand ? { hookCommand: opts.hookCommand } : {}), ...(opts.dryRun ? { dryRun: true } : {}) };
       return name === 'init' ? runInit(agent, agentOpts) : runDoctorAgent(agent, agentOpts);
     }
-    const ctx = context(opts, env);
+    const ctx = await context(opts, env);
     // A flush killed mid-revert is finished (or its buffer given back) before any command reads the turn.
-    if (name !== 'flush') for (const note of await recoverInterrupted(ctx)) process.stderr.write(`tdd-kernel: ${note}\n`);
+    if (name !== 'flush') {
+      const { recoverInterrupted } = await import('./recover.js');
+      for (const note of await recoverInterrupted(ctx)) process.stderr.write(`tdd-kernel: ${note}\n`);
+    }
     return await dispatch(name, args, opts, ctx);
   } catch (error) {
     throw asOpError(error);
@@ -88,45 +83,55 @@ function checkMode(mode: string): 'strict' | 'warn' {
   return mode;
 }
 
-function context(opts: GlobalFlags, env: NodeJS.ProcessEnv): KernelContext {
+async function context(opts: GlobalFlags, env: NodeJS.ProcessEnv): Promise<KernelContext> {
   const { mode, ...flags } = opts;
-  return contextForFlags({ ...flags, ...(mode ? { mode: checkMode(mode) } : {}) }, env);
+  const checked = { ...flags, ...(mode ? { mode: checkMode(mode) } : {}) };
+  const { contextForFlags } = await import('./context.js');
+  return contextForFlags(checked, env);
 }
 
 async function dispatch(name: string, args: string[], opts: GlobalFlags & { plan?: string }, ctx: KernelContext): Promise<Outcome> {
   const out = <T>(result: T, text: string) => (opts.json ? { json: result } : { text });
+  const render = await import('./render.js');
   switch (name) {
     case 'run': {
+      const { runTests } = await import('./run-tests.js');
       const r = await runTests(ctx, args.length > 0 ? args : null);
-      return (r.green ? pass : gateFail)(r, out(r, renderRun(r)));
+      return (r.green ? pass : gateFail)(r, out(r, render.renderRun(r)));
     }
     case 'claim': {
       const [testId, ...files] = args;
+      const { claim } = await import('./claim.js');
       const r = claim(ctx, testId!, files);
-      return (r.claimed ? pass : gateFail)(r, out(r, renderClaim(r)));
+      return (r.claimed ? pass : gateFail)(r, out(r, render.renderClaim(r)));
     }
     case 'check': {
+      const { gateEdit } = await import('./gate.js');
       const r = gateEdit(ctx, args[0]!);
-      return (r.decision === 'allow' ? pass : gateFail)(r, out(r, renderCheck(r)));
+      return (r.decision === 'allow' ? pass : gateFail)(r, out(r, render.renderCheck(r)));
     }
     case 'flush': {
+      const { flush } = await import('./flush.js');
       const r = await flush(ctx);
-      return (r.reverted.length === 0 || r.warned ? pass : gateFail)(r, out(r, renderFlush(r)));
+      return (r.reverted.length === 0 || r.warned ? pass : gateFail)(r, out(r, render.renderFlush(r)));
     }
     case 'refactor': {
       const which = args[0];
       if (which !== 'on' && which !== 'off') throw opError(`refactor takes on or off, not "${which}"`);
+      const { refactorOff, refactorOn } = await import('./refactor.js');
       const r = which === 'on' ? await refactorOn(ctx) : await refactorOff(ctx);
       const ok = which === 'on' ? r.refactor : !r.refactor;
-      return (ok ? pass : gateFail)(r, out(r, renderRefactor(r)));
+      return (ok ? pass : gateFail)(r, out(r, render.renderRefactor(r)));
     }
     case 'status': {
+      const { status } = await import('./status.js');
       const r = status(ctx, opts.plan);
-      return pass(r, out(r, renderStatus(r)));
+      return pass(r, out(r, render.renderStatus(r)));
     }
     case 'doctor': {
+      const { doctor } = await import('./doctor.js');
       const r = doctor(ctx, opts.plan);
-      return pass(r, out(r, renderDoctor(r)));
+      return pass(r, out(r, render.renderDoctor(r)));
     }
     default:
       throw opError(`unknown command ${name}`);

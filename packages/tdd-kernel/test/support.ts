@@ -2,7 +2,7 @@
 // workspace's own vitest / jest, so the tests need no network and work from a clean clone.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
@@ -54,3 +54,22 @@ describe('price', () => {
 `;
 export const PRICE_SRC = 'export const price = (n: number) => n;\n';
 export const PRICE_ID = 'src/price.test.ts::price adds tax';
+
+/**
+ * The sources of the bundled bin's own files that one run of `tdd-kernel <args>` loads, in `repo`. The bin
+ * is bundled (tsup.tool.config.ts), so what a run loads shows in the chunks it imports: esbuild names each
+ * inlined source file in a comment, and the vendored libraries are required by path.
+ */
+export function loadedChunks(repo: TempRepo, args: string[], input = ''): string[] {
+  const trace = path.join(repo.dir, '.git', 'trace.txt');
+  rmSync(trace, { force: true });
+  const r = spawnSync(process.execPath, ['--import', fileURLToPath(new URL('./fixtures/trace-imports.mjs', import.meta.url)), BIN, ...args], { cwd: repo.dir, input, encoding: 'utf8', env: { ...process.env, TRACE_FILE: trace } });
+  if (r.status === 1) throw new Error(`tdd-kernel ${args.join(' ')} failed: ${r.stderr}`);
+  return readFileSync(trace, 'utf8')
+    .split('\n')
+    .filter((url) => url.startsWith('file:') && url.includes('/tdd-kernel/dist/'))
+    .map((url) => readFileSync(fileURLToPath(url), 'utf8'));
+}
+
+/** What the hot path must not load: commander (inlined, named in the chunk comments) and core's zod bundle. */
+export const HEAVY_MODULES = /node_modules\/commander\/|@adlc\/core\/vendor\/zod\.cjs/;

@@ -1,0 +1,2 @@
+// execa as one CommonJS file for the tools' bins (built by tsup.config.ts; loaded through code-cache.ts).
+export * from 'execa';

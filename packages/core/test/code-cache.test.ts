@@ -1,0 +1,210 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import module, { isBuiltin } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { codeCacheDir, codeCacheKey, codeCacheMode, decodeCodeCacheEntry, encodeCodeCacheEntry, type CodeCacheIdentity } from '../src/code-cache.js';
+import { isPrivateDir, privateDir, type DirStat } from '../src/private-dir.js';
+
+const scratch = mkdtempSync(path.join(os.tmpdir(), 'adlc-code-cache-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('codeCacheKey', () => {
+  const base: CodeCacheIdentity = { file: '/p/dist/vendor/zod.cjs', content: Buffer.from('exports.a = 1;'), nodeVersion: 'v20.20.2', arch: 'x64', v8Flags: '' };
+  it.each([
+    ['another file', { file: '/q/dist/vendor/zod.cjs' }],
+    ['the same length, other content', { content: Buffer.from('exports.a = 2;') }],
+    ['another Node', { nodeVersion: 'v20.20.3' }],
+    ['another architecture', { arch: 'arm64' }],
+    ['other V8 flags', { v8Flags: '--max-old-space-size=100' }],
+  ])('%s is another entry', (_what, change) => {
+    expect(codeCacheKey({ ...base, ...change })).not.toBe(codeCacheKey(base));
+  });
+  it('the same identity is the same entry', () => expect(codeCacheKey({ ...base, content: Buffer.from('exports.a = 1;') })).toBe(codeCacheKey(base)));
+});
+
+describe('code cache entries', () => {
+  const key = 'a'.repeat(64);
+  const data = Buffer.from('v8 cached data bytes');
+  const entry = encodeCodeCacheEntry(key, data);
+  const flipped = Buffer.from(entry);
+  flipped[flipped.length - 1] = flipped.at(-1)! ^ 1;
+  it.each([
+    ['an intact entry', entry, key, data],
+    ['an entry for another key', entry, 'b'.repeat(64), undefined],
+    ['a truncated entry', entry.subarray(0, entry.length - 3), key, undefined],
+    ['a payload with one bit flipped', flipped, key, undefined],
+    ['a header only', entry.subarray(0, entry.length - data.length), key, undefined],
+    ['garbage', Buffer.from('not a cache entry'), key, undefined],
+    ['nothing', Buffer.alloc(0), key, undefined],
+  ])('%s', (_what, bytes, asKey, expected) => expect(decodeCodeCacheEntry(asKey, bytes)).toEqual(expected));
+});
+
+describe('codeCacheMode', () => {
+  it.each([
+    [{}, false, 'v8-cache'],
+    [{}, true, 'require'],
+    [{ NODE_DISABLE_COMPILE_CACHE: '1' }, false, 'require'],
+    [{ NODE_DISABLE_COMPILE_CACHE: '1' }, true, 'require'],
+  ] as const)('%j, Node compile cache %s -> %s', (env, nodeHasCompileCache, expected) => expect(codeCacheMode(env, nodeHasCompileCache)).toBe(expected));
+});
+
+describe('isPrivateDir', () => {
+  const stat = (over: Partial<{ dir: boolean; link: boolean; uid: number; mode: number }>): DirStat => {
+    const s = { dir: true, link: false, uid: 1000, mode: 0o40700, ...over };
+    return { isDirectory: () => s.dir, isSymbolicLink: () => s.link, uid: s.uid, mode: s.mode };
+  };
+  it.each([
+    ['ours, owner only', stat({}), 1000, true],
+    ['ours, readable by all', stat({ mode: 0o40755 }), 1000, true],
+    ['writable by the group', stat({ mode: 0o40770 }), 1000, false],
+    ['writable by all (a shared temp dir)', stat({ mode: 0o41777 }), 1000, false],
+    ["another user's", stat({ uid: 0 }), 1000, false],
+    ['a symlink', stat({ link: true, dir: false }), 1000, false],
+    ['a file', stat({ dir: false }), 1000, false],
+    ['no user ids (Windows), any mode', stat({ mode: 0o40777 }), undefined, true],
+  ])('%s -> %s', (_what, s, uid, expected) => expect(isPrivateDir(s, uid)).toBe(expected));
+});
+
+describe('privateDir', () => {
+  const uid = process.getuid?.();
+  it('creates the directories owner-only and returns the innermost', () => {
+    const root = path.join(scratch, 'fresh', 'cache');
+    expect(privateDir(root, uid, 'sub')).toBe(path.join(root, 'sub'));
+    expect(statSync(path.join(root, 'sub')).mode & 0o777).toBe(0o700);
+  });
+  it('refuses a root others may write to, a symlinked sub-directory and a file in the way', () => {
+    const open = path.join(scratch, 'open');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    expect(privateDir(open, uid)).toBeUndefined();
+    const root = path.join(scratch, 'linked');
+    mkdirSync(root, { mode: 0o700 });
+    mkdirSync(path.join(scratch, 'elsewhere'), { mode: 0o700 });
+    symlinkSync(path.join(scratch, 'elsewhere'), path.join(root, 'sub'));
+    expect(privateDir(root, uid, 'sub')).toBeUndefined();
+    const file = path.join(scratch, 'file');
+    writeFileSync(file, 'x');
+    expect(privateDir(file, uid)).toBeUndefined();
+  });
+});
+
+describe('codeCacheDir', () => {
+  it.each([
+    [{ XDG_CACHE_HOME: '/home/u/.cache' }, '/home/u/.cache/adlc/compile-cache/v8-code-cache'],
+    [{}, '/tmp/adlc-compile-cache-1000/v8-code-cache'],
+  ])('%j -> %s', (env, expected) => expect(codeCacheDir(env, 1000, '/tmp')).toBe(expected));
+});
+
+// requireWithCodeCache as the bins use it: the built light entry, in a fresh Node each time.
+const LIGHT = pathToFileURL(fileURLToPath(new URL('../dist/light.js', import.meta.url))).href;
+const nodeHasCompileCache = typeof (module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+
+function load(file: string, env: NodeJS.ProcessEnv): { value: number; builtin: string } {
+  const script = `const { requireWithCodeCache } = await import(${JSON.stringify(LIGHT)});
+const m = requireWithCodeCache(${JSON.stringify(file)});
+console.log(JSON.stringify({ value: m.value, builtin: await m.builtin() }));`;
+  const clean = { ...process.env, NODE_COMPILE_CACHE: '', NODE_DISABLE_COMPILE_CACHE: '', NODE_OPTIONS: '' };
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...clean, ...env } })) as { value: number; builtin: string };
+}
+
+/** A CommonJS module like the vendor bundles: exports, and a require() of a Node built-in. */
+function moduleFile(dir: string, value: number): string {
+  const file = path.join(dir, 'lib.cjs');
+  writeFileSync(file, `exports.value = ${value};\nexports.builtin = async () => typeof require('node:path').join;\n`);
+  return file;
+}
+
+const entriesIn = (home: string): string[] => {
+  const dir = path.join(home, 'adlc', 'compile-cache', 'v8-code-cache');
+  try {
+    return readdirSync(dir).map((name) => path.join(dir, name));
+  } catch {
+    return [];
+  }
+};
+
+describe.runIf(!nodeHasCompileCache)('requireWithCodeCache on a Node without a compile cache (20)', () => {
+  it('stores an entry at exit, reuses it unchanged, and never serves a changed file from it', () => {
+    const home = mkdtempSync(path.join(scratch, 'home-'));
+    const file = moduleFile(mkdtempSync(path.join(scratch, 'mod-')), 42);
+    expect(load(file, { XDG_CACHE_HOME: home })).toEqual({ value: 42, builtin: 'function' });
+    const [entry] = entriesIn(home);
+    expect(entry).toBeDefined();
+    const first = statSync(entry!);
+    // Accepted: a rejected entry would be written again (a new file renamed into place).
+    expect(load(file, { XDG_CACHE_HOME: home })).toEqual({ value: 42, builtin: 'function' });
+    expect(statSync(entry!).ino).toBe(first.ino);
+    // Same length, other content: V8's own check only compares lengths, the key holds a hash.
+    moduleFile(path.dirname(file), 43);
+    expect(load(file, { XDG_CACHE_HOME: home }).value).toBe(43);
+  });
+
+  it('ignores a corrupt entry and a foreign one (V8 data of another script), runs, and writes a good one', () => {
+    const home = mkdtempSync(path.join(scratch, 'home-'));
+    const file = moduleFile(mkdtempSync(path.join(scratch, 'mod-')), 7);
+    load(file, { XDG_CACHE_HOME: home });
+    const [entry] = entriesIn(home);
+    const key = readFileSync(entry!, 'utf8').split('\n')[1]!;
+    const foreign = encodeCodeCacheEntry(key, new vm.Script('globalThis.other = 1 + 1;').createCachedData());
+    for (const bad of [Buffer.from('\0\0 not a cache entry'), foreign]) {
+      writeFileSync(entry!, bad);
+      expect(load(file, { XDG_CACHE_HOME: home })).toEqual({ value: 7, builtin: 'function' });
+      const written = readFileSync(entry!);
+      expect(written.equals(bad)).toBe(false);
+      expect(decodeCodeCacheEntry(key, written)).toBeDefined();
+    }
+  });
+
+  it('writes nothing with NODE_DISABLE_COMPILE_CACHE, nor into a directory others may write to', () => {
+    const file = moduleFile(mkdtempSync(path.join(scratch, 'mod-')), 5);
+    const off = mkdtempSync(path.join(scratch, 'home-'));
+    expect(load(file, { XDG_CACHE_HOME: off, NODE_DISABLE_COMPILE_CACHE: '1' }).value).toBe(5);
+    expect(readdirSync(off)).toEqual([]);
+    const shared = mkdtempSync(path.join(scratch, 'home-'));
+    mkdirSync(path.join(shared, 'adlc', 'compile-cache'), { recursive: true });
+    chmodSync(path.join(shared, 'adlc', 'compile-cache'), 0o777);
+    expect(load(file, { XDG_CACHE_HOME: shared }).value).toBe(5);
+    expect(entriesIn(shared)).toEqual([]);
+  });
+});
+
+describe.runIf(nodeHasCompileCache)('requireWithCodeCache on a Node with a compile cache (22.1+)', () => {
+  it('requires the file and leaves caching to Node', () => {
+    const home = mkdtempSync(path.join(scratch, 'home-'));
+    const file = moduleFile(mkdtempSync(path.join(scratch, 'mod-')), 9);
+    expect(load(file, { XDG_CACHE_HOME: home })).toEqual({ value: 9, builtin: 'function' });
+    expect(entriesIn(home)).toEqual([]);
+  });
+});
+
+// V8 drops the import() hook from code it takes from the cache (nodejs/node#43663): a vendor bundle that
+// called import() would work on its first run and fail on the next. The build turns them into require().
+describe('core\'s vendor bundles', () => {
+  const VENDOR = fileURLToPath(new URL('../dist/vendor/', import.meta.url));
+  it.each(['anthropic', 'openai', 'genai', 'execa', 'zod'])('%s.cjs makes no import() call and requires Node built-ins only', async (name) => {
+    const ts = (await import('typescript')).default;
+    const source = ts.createSourceFile(`${name}.js`, readFileSync(path.join(VENDOR, `${name}.cjs`), 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.JS);
+    const imports: string[] = [];
+    const required: string[] = [];
+    const visit = (node: import('typescript').Node): void => {
+      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) imports.push(node.getText(source).slice(0, 80));
+      const [first] = ts.isCallExpression(node) ? node.arguments : [];
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'require' && first && ts.isStringLiteral(first)) required.push(first.text);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    expect(imports).toEqual([]);
+    // ws (in Google's SDK) tries its optional native add-ons inside a try/catch and works without them.
+    const optional = new Set(['bufferutil', 'utf-8-validate']);
+    expect(required.filter((spec) => !isBuiltin(spec) && !optional.has(spec))).toEqual([]);
+  });
+
+  it('ship the licence of every package they contain', () => {
+    const licences = readFileSync(path.join(VENDOR, 'THIRD-PARTY-LICENSES.md'), 'utf8');
+    for (const name of ['@anthropic-ai/sdk', 'openai', '@google/genai', 'execa', 'zod', 'google-auth-library']) expect(licences).toMatch(new RegExp(`^## ${name}@\\d`, 'm'));
+  });
+});
