@@ -24,7 +24,7 @@ Red-green without a shell: tdd_run (see the test fail), tdd_claim (claim the red
 A gate's verdict (no fix, a failed review gate, a red test, a refused edit) is a normal result; isError means the call itself failed.`;
 
 /** The tools/list answer the build wrote beside the bundle (scripts/write-tools-list.mjs). */
-export const TOOLS_LIST_FILE = new URL('./tools-list.json', import.meta.url);
+const TOOLS_LIST_FILE = new URL('./tools-list.json', import.meta.url);
 
 /**
  * The SDK validates elicitation answers with a JSON Schema validator (ajv by default, costly to start).
