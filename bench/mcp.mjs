@@ -3,7 +3,10 @@
 // already started, the SDK's own client) against the same review by the consensus-synthesis CLI, both
 // against the loopback fake provider with the same latencies; target: at most 50 ms more than the CLI.
 // Reports medians, differences and ratios, and the machine's load (a loaded machine inflates all of them).
+// On Linux it also reports the CPU time (user + system) each start used, which a loaded machine
+// inflates less than the elapsed time: node -e 0 in all, the server until it answered initialize.
 import { execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,13 +24,26 @@ const reviewRuns = Number(process.env.BENCH_REVIEW_RUNS ?? 7);
 const latencyMs = Number(process.env.BENCH_LATENCY ?? 200);
 const run = promisify(execFile);
 
+/** CPU milliseconds (user + system) from /proc/<pid>/stat: the process's own, or its reaped children's. Linux only (undefined elsewhere); 10 ms ticks. */
+function cpuMs(pid, children = false) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const [user, system] = children ? [fields[13], fields[14]] : [fields[11], fields[12]];
+    return (Number(user) + Number(system)) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (from) => Number(process.hrtime.bigint() - from) / 1e6;
 
 async function nodeStart() {
   const started = process.hrtime.bigint();
+  const cpuBefore = cpuMs('self', true);
   await run(process.execPath, ['-e', '0']);
-  return ms(started);
+  const cpuAfter = cpuMs('self', true);
+  return { wall: ms(started), cpu: cpuAfter === undefined ? undefined : cpuAfter - cpuBefore };
 }
 
 /** Spawns the server and times its answers to initialize and tools/list over raw JSON-RPC lines. */
@@ -44,6 +60,7 @@ function serverStart() {
         buffer = buffer.slice(at + 1);
         if (message.id === 1) {
           times.initialize = ms(started);
+          times.initializeCpu = cpuMs(child.pid);
           child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
           child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' })}\n`);
         } else if (message.id === 2) {
@@ -61,17 +78,26 @@ console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((l) =>
 
 // (1) start-up, interleaved so both see the same load.
 const base = [];
+const baseCpu = [];
 const init = [];
+const initCpu = [];
 const list = [];
 for (let i = 0; i < runs; i += 1) {
-  base.push(await nodeStart());
+  const n = await nodeStart();
+  base.push(n.wall);
+  baseCpu.push(n.cpu);
   const t = await serverStart();
   init.push(t.initialize);
+  initCpu.push(t.initializeCpu);
   list.push(t.toolsList);
 }
 const b = median(base);
 console.log(`node -e 0: median ${b.toFixed(1)} ms over ${runs} runs`);
 console.log(`adlc-mcp answers initialize: median ${median(init).toFixed(1)} ms (+${(median(init) - b).toFixed(1)} ms, ${(median(init) / b).toFixed(2)}x node; budget +150 ms)`);
+if (!baseCpu.includes(undefined) && !initCpu.includes(undefined)) {
+  const bc = median(baseCpu);
+  console.log(`CPU time (user + system): node -e 0 median ${bc} ms; adlc-mcp until it answered initialize median ${median(initCpu)} ms (+${median(initCpu) - bc} ms)`);
+}
 console.log(`adlc-mcp answers tools/list: median ${median(list).toFixed(1)} ms (+${(median(list) - b).toFixed(1)} ms, ${(median(list) / b).toFixed(2)}x node)`);
 
 // (2) the same review through MCP and through the CLI.

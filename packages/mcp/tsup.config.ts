@@ -1,6 +1,8 @@
-// adlc-mcp ships as one file: the server, the MCP SDK, zod, core and the four tools' libraries are
-// inlined, so start-up reads one module instead of resolving hundreds (the SDK alone takes ~180 ms
-// to import unbundled). What stays outside is loaded lazily and only when a tool needs it: the
+// adlc-mcp is bundled: the server, the MCP SDK, zod, core and the four tools' libraries are inlined, so
+// Node reads a few files instead of resolving hundreds (the SDK alone takes ~180 ms to import unbundled).
+// It is split: dist/cli.js and the chunks it imports statically are what answering `initialize` needs
+// (the SDK's protocol layer, zod, a few core modules); each tool, the call path and commander are
+// chunks loaded on first use. What stays outside is loaded lazily and only when a tool needs it: the
 // provider SDKs and execa from core's vendor bundles (through V8's code cache, as the tools' bins do),
 // TypeScript and picomatch as packages (the dependencies in package.json).
 import path from 'node:path';
@@ -44,13 +46,36 @@ const zodEnglishOnly: EsbuildPlugin = {
   },
 };
 
+/**
+ * The SDK keeps zod 3 beside zod 4 for servers that still define zod 3 schemas: it builds an object of
+ * zod 3 fields, and converts zod 3 schemas to JSON Schema with zod-to-json-schema. adlc-mcp has no zod 3
+ * schema (every schema is zod 4's, and tools/list is converted at build time by zod 4's own converter),
+ * so both are left out: about 70 KB less to read and run at every start. Should a zod 3 schema ever
+ * reach them, they throw.
+ */
+const withoutZod3: EsbuildPlugin = {
+  name: 'mcp-sdk-without-zod3',
+  setup(build) {
+    const fromSdk = (importer: string) => /[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(importer);
+    build.onResolve({ filter: /^(zod\/v3|zod-to-json-schema)$/ }, (args) => (fromSdk(args.importer) ? { path: args.path, namespace: 'without-zod3' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'without-zod3' }, (args) => ({
+      contents: `const refuse = () => { throw new Error("adlc-mcp has no zod 3 schemas (${args.path} is left out of the bundle)"); };\n` +
+        (args.path === 'zod/v3' ? 'export const object = refuse;' : 'export const zodToJsonSchema = refuse;'),
+      loader: 'js',
+    }));
+  },
+};
+
 export default defineConfig({
-  entry: { cli: 'src/cli.ts', 'json-schemas': 'src/json-schemas.ts' },
+  // tools-list: the tools/list answer, computed once after the build (scripts/write-tools-list.mjs).
+  entry: { cli: 'src/cli.ts', 'tools-list': 'src/tools-list.ts', 'json-schemas': 'src/json-schemas.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',
   clean: true,
-  splitting: false,
+  // The start loads cli.js and the chunks it imports statically; each tool, commander and the call path
+  // are chunks of their own, loaded on first use (src/tools/index.ts, src/cli.ts, src/server.ts).
+  splitting: true,
   // Half the bytes to read, decode and parse at every start.
   minify: true,
   // Inlined although a dependency: @adlc/core (its code; the package itself is still installed so the
@@ -58,7 +83,7 @@ export default defineConfig({
   noExternal: [/^@adlc\//, /^@modelcontextprotocol\//, /^zod($|\/)/],
   external: LAZY_EXTERNALS,
   // zod is inlined once, shared by the MCP SDK and the tools, so it is not taken from core's bundle.
-  esbuildPlugins: [manifestVersionOnly, withoutAjv, zodEnglishOnly, vendorBundlesOf(Object.keys(VENDORED).filter((name) => name !== 'zod'))],
+  esbuildPlugins: [manifestVersionOnly, withoutAjv, withoutZod3, zodEnglishOnly, vendorBundlesOf(Object.keys(VENDORED).filter((name) => name !== 'zod'))],
   // Inlined CommonJS (commander) calls require() for Node's built-ins: give the module one.
   banner: { js: "import { createRequire as __adlcCreateRequire } from 'node:module';\nconst require = __adlcCreateRequire(import.meta.url);" },
   // The workspace packages from their sources (the `source` export condition), as tsc reads them.

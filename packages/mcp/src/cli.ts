@@ -1,29 +1,13 @@
 #!/usr/bin/env node
-// adlc-mcp: the gates as Model Context Protocol tools over stdio. Declares its flags; the server (and
-// everything it inlines) is initialised only when it runs, so --help and --version stay instant.
+// adlc-mcp: the gates as Model Context Protocol tools over stdio. A client starts it without
+// arguments: then it goes straight to the server, and commander (the flags, src/program.ts) is never
+// loaded; any argument (--help, --version, a mistake) is parsed first, as every adlc CLI does.
 
-import { createProgram, parseArgs, runMain } from '@adlc/core/cli';
-import pkg from '../package.json' with { type: 'json' };
-
-const program = createProgram({
-  name: 'adlc-mcp',
-  description:
-    'The adlc gates as MCP tools on stdio: consensus_fix, consensus_review, review_calibration and the tdd-kernel tools ' +
-    '(tdd_status, tdd_run, tdd_claim, tdd_flush, tdd_refactor, tdd_write, tdd_edit). Started by an MCP client, not by hand.',
-  version: pkg.version,
-  helpAfter: `Every tool takes cwd, which must lie inside a root the client declared (MCP roots) or, when it
-declares none, inside the directory adlc-mcp was started in. Provider keys come from this process's
-environment only (ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, ADLC_PROVIDER, ...), never
-from tool arguments, and never appear in results. stdout carries only protocol messages.
-
-Claude Code:  claude mcp add adlc -- npx adlc-mcp
-   or a file: {"mcpServers": {"adlc": {"type": "stdio", "command": "npx", "args": ["adlc-mcp"]}}}
-Codex:        [mcp_servers.adlc] command = "npx", args = ["adlc-mcp"]   (~/.codex/config.toml)
-More clients (Cursor, VS Code, Copilot): see the package README.`,
-});
+import { runMain } from '@adlc/core/main';
 
 await runMain('adlc-mcp', async () => {
-  parseArgs(program, process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  if (argv.length > 0) (await import('./program.js')).parseCliArgs(argv);
   const { serve } = await import('./serve.js');
   return serve();
 });

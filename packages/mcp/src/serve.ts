@@ -2,7 +2,7 @@
 // signal arrives; then the calls still running are cancelled (their files restored, as on SIGINT) and
 // given a moment to unwind before the one exit in runMain.
 
-import { INTERRUPT_EXIT_GRACE_MS, interruptSignal, pass, type Outcome } from '@adlc/core';
+import { INTERRUPT_EXIT_GRACE_MS, interruptSignal, pass, type Outcome } from '@adlc/core/main';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createAdlcServer } from './server.js';
 import { reserveStdout } from './stdout.js';
@@ -11,7 +11,7 @@ export async function serve(): Promise<Outcome> {
   const protocolOut = reserveStdout();
   const { server, inFlight } = createAdlcServer({ env: process.env, startDir: process.cwd() });
   const closed = new Promise<void>((resolve) => {
-    server.server.onclose = resolve;
+    server.onclose = resolve;
   });
   await server.connect(new StdioServerTransport(process.stdin, protocolOut));
   const close = () => void server.close();

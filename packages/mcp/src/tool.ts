@@ -3,9 +3,10 @@
 // interrupt scope of its own (so a cancel does what SIGINT does to the CLI), and answer.
 
 import { withInterruptScope, type Reporter } from '@adlc/core';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { invalidCall } from './invalid-call.js';
 import { toolReporter, type Extra } from './progress.js';
 import { repoKey, type Access, type RepoLocks } from './repo-lock.js';
 import { checkCwd, checkWritable, type Workspace } from './roots.js';
@@ -56,20 +57,22 @@ export interface ToolDeps {
   inFlight: Set<Promise<unknown>>;
 }
 
-export function registerTool(server: McpServer, spec: ToolSpec, deps: ToolDeps): void {
-  const handler = (args: { cwd: string }, extra: Extra): Promise<CallToolResult> => {
-    const call = callTool(spec, args, extra, deps);
-    deps.inFlight.add(call);
-    return call.finally(() => deps.inFlight.delete(call));
-  };
-  server.registerTool(
-    spec.name,
-    { title: spec.title, description: spec.description, inputSchema: spec.input, outputSchema: spec.output, ...(spec.annotations ? { annotations: spec.annotations } : {}) },
-    handler as never,
-  );
+/**
+ * Answers one tools/call as the SDK's McpServer would: the arguments checked against the tool's input
+ * schema, the tool run, its structuredContent checked against the output schema; a failed check is
+ * an isError result naming it. Loaded with the first call (server.ts), like the tools themselves.
+ */
+export async function callTool(spec: ToolSpec, rawArgs: unknown, extra: Extra, deps: ToolDeps): Promise<CallToolResult> {
+  const args = await spec.input.safeParseAsync(rawArgs ?? {});
+  if (!args.success) return invalidCall(`Input validation error: Invalid arguments for tool ${spec.name}: ${getParseErrorMessage(args.error)}`);
+  const result = await runTool(spec, args.data as { cwd: string }, extra, deps);
+  if (result.isError) return result;
+  const output = await spec.output.safeParseAsync(result.structuredContent);
+  if (!output.success) return invalidCall(`Output validation error: Invalid structured content for tool ${spec.name}: ${getParseErrorMessage(output.error)}`);
+  return result;
 }
 
-async function callTool(spec: ToolSpec, args: { cwd: string }, extra: Extra, deps: ToolDeps): Promise<CallToolResult> {
+async function runTool(spec: ToolSpec, args: { cwd: string }, extra: Extra, deps: ToolDeps): Promise<CallToolResult> {
   try {
     const allowed = await deps.workspace.roots();
     const cwd = checkCwd(args.cwd, allowed, deps.workspace.startDir);
