@@ -114,7 +114,12 @@ describe('calledName', () => {
 
   it('matches the calls a file answers', () => {
     const calls = [{ name: 'location', hops: 1 }, { name: 'listen', hops: 1 }];
-    expect(matchTestCalls(calls, new Set(['location', 'status']))).toEqual([{ name: 'location', hops: 1 }]);
+    expect(matchTestCalls(calls, new Map([['location', 1], ['status', 1]]))).toEqual([{ name: 'location', hops: 1 }]);
+  });
+
+  it('a call into a function the passing tests ran too carries its Ochiai', () => {
+    const calls = [{ name: 'run', hops: 0 }, { name: 'VM', hops: 0 }];
+    expect(matchTestCalls(calls, new Map([['run', Math.SQRT1_2], ['VM', 1]]))).toEqual([{ name: 'run', hops: 0, ochiai: 0.707 }, { name: 'VM', hops: 0 }]);
   });
 });
 
