@@ -153,30 +153,27 @@ describe('the failing test\'s calls', () => {
 });
 
 describe('the passing side', () => {
-  // The shape of a bug one module below the API: every test calls the API module (`run`), which hands
-  // the input to a smaller module; only there did the failing test execute a line the passing test did not.
-  const table = [
-    { file: 'lib/api.js', evidence: { ochiai: 64, coveredLines: 91, exclusiveLines: 0, testCalls: [{ name: 'run', hops: 0, ochiai: 0.707 }] } },
-    { file: 'lib/lower.js', evidence: { ochiai: 40, coveredLines: 57, exclusiveLines: 1 } },
-    { file: 'lib/plumbing.js', evidence: { ochiai: 101, coveredLines: 143, exclusiveLines: 0 } },
-  ];
-
-  it('a module with a line only the failing test ran beats the API every test calls', () => {
-    expect(rankFiles(table, 0).map((r) => r.file)).toEqual(['lib/lower.js', 'lib/api.js', 'lib/plumbing.js']);
+  it('a module with a line only the failing test ran gains the exclusive term over a busier one the passing tests ran alike', () => {
+    const table = [
+      { file: 'lib/plumbing.js', evidence: { ochiai: 101, coveredLines: 143, exclusiveLines: 0 } },
+      { file: 'lib/lower.js', evidence: { ochiai: 40, coveredLines: 57, exclusiveLines: 1 } },
+    ];
+    expect(rankFiles(table, 0).map((r) => r.file)).toEqual(['lib/lower.js', 'lib/plumbing.js']);
+    const without = table.map(({ file, evidence: { exclusiveLines: _x, ...rest } }) => ({ file, evidence: rest }));
+    expect(rankFiles(without, 0)[0]!.file).toBe('lib/plumbing.js');
   });
 
-  it('without the passing side (no exclusive lines, calls at full weight) the API module ranks first', () => {
-    const without = table.map(({ file, evidence: { exclusiveLines: _x, testCalls, ...rest } }) => ({
-      file,
-      evidence: { ...rest, ...(testCalls ? { testCalls: testCalls.map(({ ochiai: _o, ...c }) => c) } : {}) },
-    }));
-    expect(rankFiles(without, 0)[0]!.file).toBe('lib/api.js');
-  });
-
-  it('the best test-call mass is taken before the discount: a discount every file shares still lowers the term', () => {
-    const ctx = scoreContext([table[0]!], 0);
-    expect(ctx.bestTestCalls).toBe(1);
-    expect(scoreFile({ testCalls: [{ name: 'run', hops: 0, ochiai: 0.707 }] }, ctx)).toBeCloseTo(WEIGHTS.testCalls * 0.707, 3);
+  it.each<[string, number, number]>([
+    // the other file's call's Ochiai, the share of the testCalls weight the shared call gets
+    ['both calls shared alike: nothing moves', 0.707, 1],
+    ['only the other call ran exclusive lines', 1, 0.707],
+  ])('a shared call against another: %s', (_name, otherOchiai, share) => {
+    const table = [
+      { evidence: { testCalls: [{ name: 'run', hops: 0, ochiai: 0.707 }] } },
+      { evidence: { testCalls: [{ name: 'parse', hops: 0, ...(otherOchiai < 1 ? { ochiai: otherOchiai } : {}) }] } },
+    ];
+    const ctx = scoreContext(table, 0);
+    expect(scoreFile(table[0]!.evidence, ctx)).toBeCloseTo(WEIGHTS.testCalls * share, 3);
   });
 });
 

@@ -44,8 +44,9 @@
 // by the API's size). It weighs as much as coverage and the test's calls: each of the three alone
 // says where the failing run went; `exclusive` is the one that says where it went differently from
 // the passing runs. For the same reason a test's call into a function the passing tests ran just as
-// well counts at that function's Ochiai (1/√2 for one failing and one passing run): it names the API
-// every test calls, not what the failing test did differently.
+// well counts at that function's Ochiai (1/√2 for one failing and one passing run) against a call
+// into a function where the failing test went its own way; the term stays relative to the best file,
+// so when every call is shared, nothing moves.
 
 import type { Evidence, LocalizedFile } from './schema.js';
 
@@ -94,9 +95,9 @@ export function scoreContext(table: ReadonlyArray<{ evidence: Evidence }>, query
   const bestOchiai = Math.max(0, ...table.map((row) => row.evidence.ochiai ?? 0));
   const testCallSpread = new Map<string, number>();
   for (const row of table) for (const c of row.evidence.testCalls ?? []) testCallSpread.set(c.name, (testCallSpread.get(c.name) ?? 0) + 1);
-  // The best mass before the passing side's discount: a discount that applies to every file alike still counts.
-  const undiscounted = (calls: Evidence['testCalls']) => (calls ?? []).map((c) => ({ ...c, ochiai: undefined }));
-  const bestTestCalls = Math.max(0, ...table.map((row) => testCallMass(undiscounted(row.evidence.testCalls), testCallSpread)));
+  // Relative to the best discounted mass: a discount every file shares (all calls into functions the
+  // passing tests ran too) says nothing about which file, so it must not shift weight to other terms.
+  const bestTestCalls = Math.max(0, ...table.map((row) => testCallMass(row.evidence.testCalls, testCallSpread)));
   return { bestOchiai, queryIdentifiers, testCallSpread, bestTestCalls };
 }
 
