@@ -38,11 +38,12 @@ describe('scoreSpectrum', () => {
       coveredLines: 3,
       loaded: true,
       functions: [
-        { name: 'parse', line: 2, ochiai: 2, coveredLines: 2 },
-        { name: 'other', line: 8, ochiai: 1, coveredLines: 1 },
+        { name: 'parse', line: 2, ochiai: 2, top: 1, coveredLines: 2, exclusiveLines: 0 },
+        { name: 'other', line: 8, ochiai: 1, top: 1, coveredLines: 1, exclusiveLines: 0 },
       ],
+      exclusiveLines: 0,
     });
-    expect(scores.get('index.js')).toEqual({ ochiai: 0, coveredLines: 0, loaded: true, functions: [] });
+    expect(scores.get('index.js')).toEqual({ ochiai: 0, coveredLines: 0, exclusiveLines: 0, loaded: true, functions: [] });
   });
 
   it('with passing runs, lines they reach too weigh less (summed per function and file)', () => {
@@ -54,6 +55,18 @@ describe('scoreSpectrum', () => {
     expect(a.coveredLines).toBe(2);
     expect(scoreSpectrum(failing, passing).has('lib/b.js')).toBe(false);
   });
+
+  it.each<[string, Record<number, number>, number, number]>([
+    // passing run's called lines of lib/a.js, exclusive lines of the file, top Ochiai of function 2
+    ['the passing run ran none of it', {}, 3, 1],
+    ['it ran line 3', { 3: 2 }, 2, 1],
+    ['it ran every line', { 3: 2, 4: 2, 9: 8 }, 0, Math.SQRT1_2],
+  ])('lines only the failing run executed: %s', (_name, passingLines, exclusive, top) => {
+    const failing = [run({ 'lib/a.js': lines({ 3: 2, 4: 2, 9: 8 }) })];
+    const a = scoreSpectrum(failing, [run({ 'lib/a.js': lines(passingLines) })]).get('lib/a.js')!;
+    expect(a.exclusiveLines).toBe(exclusive);
+    expect(a.functions.find((f) => f.line === 2)!.top).toBeCloseTo(top, 10);
+  });
 });
 
 const ctx = { bestOchiai: 10, queryIdentifiers: 4 };
@@ -61,15 +74,17 @@ const ctx = { bestOchiai: 10, queryIdentifiers: 4 };
 describe('scoreFile', () => {
   it.each<{ name: string; evidence: Evidence; score: number }>([
     { name: 'nothing', evidence: {}, score: 0 },
-    { name: 'the throwing frame', evidence: { frames: [{ line: 9, depth: 0 }] }, score: 12 },
-    { name: 'a caller one frame out', evidence: { frames: [{ line: 7, depth: 1 }, { line: 30, depth: 3 }] }, score: 6 },
+    { name: 'the throwing frame', evidence: { frames: [{ line: 9, depth: 0 }] }, score: 16 },
+    { name: 'a caller one frame out', evidence: { frames: [{ line: 7, depth: 1 }, { line: 30, depth: 3 }] }, score: 8 },
+    { name: 'a line only the failing run executed', evidence: { ochiai: 0, coveredLines: 1, exclusiveLines: 1 }, score: 4 },
+    { name: 'a passing side, and no such line', evidence: { ochiai: 0, coveredLines: 1, exclusiveLines: 0 }, score: 0 },
     { name: 'the busiest covered file', evidence: { ochiai: 10, coveredLines: 10 }, score: 4 },
     { name: 'a quarter of the busiest (square root: half the term)', evidence: { ochiai: 2.5, coveredLines: 3 }, score: 2 },
     { name: 'imported by the test', evidence: { graphDistance: 1 }, score: 2 },
     { name: 'two hops away', evidence: { graphDistance: 2 }, score: 1 },
     { name: 'half the identifiers', evidence: { identifiers: ['a', 'b'] }, score: 0.75 },
     { name: 'defines one of them: the unit under test', evidence: { identifiers: ['a'], defines: ['a'] }, score: 1.5 },
-    { name: 'all of it', evidence: { frames: [{ line: 1, depth: 0 }], ochiai: 10, graphDistance: 1, identifiers: ['a', 'b', 'c', 'd'] }, score: 19.5 },
+    { name: 'all of it', evidence: { frames: [{ line: 1, depth: 0 }], ochiai: 10, graphDistance: 1, identifiers: ['a', 'b', 'c', 'd'] }, score: 23.5 },
   ])('$name -> $score', ({ evidence, score }) => {
     expect(EvidenceSchema.parse(evidence)).toEqual(evidence);
     expect(scoreFile(evidence, ctx)).toBeCloseTo(score, 3);
@@ -77,9 +92,12 @@ describe('scoreFile', () => {
 
   it('a depth-0 frame outweighs every other signal together', () => {
     const calls = { ...ctx, testCallSpread: new Map([['parse', 1]]), bestTestCalls: 1 };
-    const everythingElse = scoreFile({ ochiai: 10, graphDistance: 1, identifiers: ['a', 'b', 'c', 'd'], testCalls: [{ name: 'parse', hops: 0 }] }, calls);
+    const everythingElse = scoreFile(
+      { ochiai: 10, exclusiveLines: 3, graphDistance: 1, identifiers: ['a', 'b', 'c', 'd'], testCalls: [{ name: 'parse', hops: 0 }] },
+      calls,
+    );
     expect(scoreFile({ frames: [{ line: 1, depth: 0 }] }, calls)).toBeGreaterThan(everythingElse);
-    expect(everythingElse).toBe(WEIGHTS.coverage + WEIGHTS.testCalls + WEIGHTS.graph + WEIGHTS.identifiers);
+    expect(everythingElse).toBe(WEIGHTS.exclusive + WEIGHTS.coverage + WEIGHTS.testCalls + WEIGHTS.graph + WEIGHTS.identifiers);
   });
 
   it('rails run every line the failing test runs (flat Ochiai): the module defining the called function beats a larger helper', () => {
@@ -105,6 +123,7 @@ describe('the failing test\'s calls', () => {
     ['through two helpers: a third', [{ name: 'location', hops: 2 }], 1 / 3],
     ['a name four files ran: a quarter', [{ name: 'close', hops: 0 }], 0.25],
     ['summed', [{ name: 'location', hops: 1 }, { name: 'listen', hops: 1 }], 1],
+    ['a function the passing tests ran too: its Ochiai', [{ name: 'location', hops: 0, ochiai: 0.707 }], 0.707],
   ])('testCallMass: %s -> %f', (_name, calls, mass) => {
     expect(testCallMass(calls, spread)).toBeCloseTo(mass, 10);
   });
@@ -130,6 +149,31 @@ describe('the failing test\'s calls', () => {
     expect(ctx.bestTestCalls).toBeCloseTo(1.5, 10);
     expect(scoreFile(table[0]!.evidence, ctx)).toBeCloseTo(WEIGHTS.testCalls, 3);
     expect(scoreFile(table[1]!.evidence, ctx)).toBeCloseTo(WEIGHTS.testCalls / 3, 3);
+  });
+});
+
+describe('the passing side', () => {
+  it('a module with a line only the failing test ran gains the exclusive term over a busier one the passing tests ran alike', () => {
+    const table = [
+      { file: 'lib/plumbing.js', evidence: { ochiai: 101, coveredLines: 143, exclusiveLines: 0 } },
+      { file: 'lib/lower.js', evidence: { ochiai: 40, coveredLines: 57, exclusiveLines: 1 } },
+    ];
+    expect(rankFiles(table, 0).map((r) => r.file)).toEqual(['lib/lower.js', 'lib/plumbing.js']);
+    const without = table.map(({ file, evidence: { exclusiveLines: _x, ...rest } }) => ({ file, evidence: rest }));
+    expect(rankFiles(without, 0)[0]!.file).toBe('lib/plumbing.js');
+  });
+
+  it.each<[string, number, number]>([
+    // the other file's call's Ochiai, the share of the testCalls weight the shared call gets
+    ['both calls shared alike: nothing moves', 0.707, 1],
+    ['only the other call ran exclusive lines', 1, 0.707],
+  ])('a shared call against another: %s', (_name, otherOchiai, share) => {
+    const table = [
+      { evidence: { testCalls: [{ name: 'run', hops: 0, ochiai: 0.707 }] } },
+      { evidence: { testCalls: [{ name: 'parse', hops: 0, ...(otherOchiai < 1 ? { ochiai: otherOchiai } : {}) }] } },
+    ];
+    const ctx = scoreContext(table, 0);
+    expect(scoreFile(table[0]!.evidence, ctx)).toBeCloseTo(WEIGHTS.testCalls * share, 3);
   });
 });
 

@@ -114,7 +114,12 @@ describe('calledName', () => {
 
   it('matches the calls a file answers', () => {
     const calls = [{ name: 'location', hops: 1 }, { name: 'listen', hops: 1 }];
-    expect(matchTestCalls(calls, new Set(['location', 'status']))).toEqual([{ name: 'location', hops: 1 }]);
+    expect(matchTestCalls(calls, new Map([['location', 1], ['status', 1]]))).toEqual([{ name: 'location', hops: 1 }]);
+  });
+
+  it('a call into a function the passing tests ran too carries its Ochiai', () => {
+    const calls = [{ name: 'run', hops: 0 }, { name: 'VM', hops: 0 }];
+    expect(matchTestCalls(calls, new Map([['run', Math.SQRT1_2], ['VM', 1]]))).toEqual([{ name: 'run', hops: 0, ochiai: 0.707 }, { name: 'VM', hops: 0 }]);
   });
 });
 
@@ -123,7 +128,16 @@ describe('describeEvidence of the test\'s calls', () => {
     [[{ name: 'parse', hops: 0 }], 'the test calls parse'],
     [[{ name: 'location', hops: 1 }, { name: 'listen', hops: 1, setup: true as const }], 'the test calls location (via 1 helper), listen (via 1 helper, set-up)'],
     [[{ name: 'listen', hops: 2, setup: true as const }], 'the test calls listen (via 2 helpers, set-up)'],
+    [[{ name: 'run', hops: 0, ochiai: 0.707 }], 'the test calls run (passing tests ran it too, ochiai 0.707)'],
   ])('%j', (testCalls, text) => {
     expect(describeEvidence({ testCalls })).toBe(text);
+  });
+
+  it.each<[number | undefined, string]>([
+    [undefined, 'ochiai 3 over 4 executed function lines'],
+    [0, 'ochiai 3 over 4 executed function lines; 0 lines no passing test ran'],
+    [1, 'ochiai 3 over 4 executed function lines; 1 line no passing test ran'],
+  ])('exclusive lines %j', (exclusiveLines, text) => {
+    expect(describeEvidence({ ochiai: 3, coveredLines: 4, ...(exclusiveLines === undefined ? {} : { exclusiveLines }) })).toBe(text);
   });
 });

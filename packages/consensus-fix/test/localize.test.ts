@@ -54,10 +54,24 @@ describe('--localize-only on a CommonJS package', () => {
     expect(top.evidence.frames).toBeUndefined();
     expect(top.evidence.coveredLines).toBeGreaterThan(0);
     expect(top.evidence.functions![0]!.name).toBe('mergeDefaults');
+    // One test, and it fails: no passing side.
+    expect(top.evidence.exclusiveLines).toBeUndefined();
     // index.js and lib/index.js are the nearest in the graph but only run at module load.
     expect(files.indexOf('lib/defaults.js')).toBeLessThan(files.indexOf('index.js'));
     expect(doc.localization.files.find((f) => f.file === 'index.js')!.evidence.coveredLines).toBeUndefined();
     expect(files.filter((f) => f.startsWith('test/') || f.includes('node_modules'))).toEqual([]);
+    expect(r.status()).toBe('');
+  });
+
+  it('without --rails, the passing tests of the test command run by themselves: the lines only the failing test ran are counted', async () => {
+    const r = repo(ledgerPackage('throws'));
+    const doc = await localizeOnly(r, ['--test-cmd', `${LEDGER_REPRO.throws} test/report.test.js`, '--max-files', '20']);
+    const byFile = new Map(doc.localization.files.map((f) => [f.file, f.evidence] as const));
+    expect(ranked(doc)[0]).toBe('lib/amount.js');
+    // The failing test's own path through the amount parser; report.test.js ran the common lines as well.
+    expect(byFile.get('lib/amount.js')!.exclusiveLines).toBeGreaterThan(0);
+    const shared = [...byFile.values()].filter((e) => e.coveredLines !== undefined && e.exclusiveLines === 0);
+    expect(shared.length).toBeGreaterThan(0);
     expect(r.status()).toBe('');
   });
 
@@ -99,10 +113,11 @@ describe('--localize-only: the unit the failing test calls', () => {
     const byFile = new Map(doc.localization.files.map((f) => [f.file, f.evidence] as const));
     expect(ranked(doc)[0]).toBe('lib/response.js');
     // locationFor(target) calls res.location(target): the act; createApp(), app.get(...), app.handle(...) set up.
+    // The passing test ('a plain path is kept') ran these functions too, run by itself: each call carries that Ochiai.
     expect(byFile.get('lib/response.js')!.testCalls).toEqual([
-      { name: 'end', hops: 1, setup: true },
-      { name: 'location', hops: 1 },
-      { name: 'status', hops: 1, setup: true },
+      { name: 'end', hops: 1, setup: true, ochiai: 0.707 },
+      { name: 'location', hops: 1, ochiai: 0.707 },
+      { name: 'status', hops: 1, setup: true, ochiai: 0.707 },
     ]);
     expect(byFile.get('lib/app.js')!.testCalls!.every((c) => c.setup)).toBe(true);
     // Coverage alone would have ranked the router first: it did most of the work.

@@ -9,6 +9,8 @@ export interface Signals {
   frames: ReadonlyMap<string, FrameHit[]>;
   /** Undefined when the run had no coverage. */
   spectrum: ReadonlyMap<string, FileSpectrum> | undefined;
+  /** True when the spectrum had a passing side (rails, or the passing tests run by themselves). */
+  hasPassing?: boolean;
   distances: ReadonlyMap<string, number>;
   identifiers: ReadonlyMap<string, string[]>;
   definitions: ReadonlyMap<string, string[]>;
@@ -21,7 +23,7 @@ const MAX_FUNCTIONS = 3;
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
 /** The files any signal points at (before eligibility): frames, executed files, the import graph. */
-export function pointedAt(signals: Omit<Signals, 'identifiers' | 'definitions' | 'testCalls'>): string[] {
+export function pointedAt(signals: Omit<Signals, 'identifiers' | 'definitions' | 'testCalls' | 'hasPassing'>): string[] {
   const files = new Set([...signals.frames.keys(), ...signals.distances.keys()]);
   for (const [file, s] of signals.spectrum ?? []) if (s.loaded) files.add(file);
   return [...files].sort();
@@ -35,6 +37,7 @@ export function evidenceOf(file: string, signals: Signals): Evidence {
   if (spectrum && spectrum.coveredLines > 0) {
     evidence.ochiai = round(spectrum.ochiai);
     evidence.coveredLines = spectrum.coveredLines;
+    if (signals.hasPassing) evidence.exclusiveLines = spectrum.exclusiveLines;
     evidence.functions = spectrum.functions.slice(0, MAX_FUNCTIONS).map((f) => ({ name: f.name, line: f.line, ochiai: round(f.ochiai) }));
   }
   const distance = signals.distances.get(file);

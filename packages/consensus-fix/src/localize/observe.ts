@@ -1,13 +1,18 @@
 // The localization's effects around the pre-flight: the failing test runs once with coverage on (and,
 // with --rails, the rails at the same time, on the untouched tree, for Ochiai's passing side), while
-// the file list loads; then the signals are ranked. `tookMs` is what
-// localization adds beyond the test runs: its set-up before them and its work after the later one.
+// the file list loads. Without --rails, the tests of the test command that passed then run once more
+// by themselves (passing-run.ts), for a passing side. Then the signals are ranked. `tookMs` is what
+// localization adds beyond the pre-flight and the rails: its set-up before them, the passing tests'
+// run, and its work after.
 
 import { runCommand, type CommandResult } from '@adlc/core';
 import { CoverageSession } from './coverage-run.js';
+import { failingTestNames } from './identifiers.js';
+import { passingCommand, passingTestNames } from './passing-run.js';
 import { gather, rank, type RankInput } from './rank.js';
 import { listFiles, TextCache } from './repo-files.js';
 import type { Localization } from './schema.js';
+import type { Execution } from './spectrum.js';
 
 export interface ObserveInput {
   root: string;
@@ -59,6 +64,7 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
       const [failed] = await Promise.all([failing, railsRun, bothDone]);
       const files = await filesP;
       const failingExecutions = await test.collect();
+      const passingTests = rails || failingExecutions.length === 0 ? [] : await passingTestsRun(session, failed.outputTail, input);
       const rankInput: RankInput = {
         root,
         cwd,
@@ -66,6 +72,7 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
         output: failed.outputTail,
         failing: failingExecutions.length > 0 ? failingExecutions : undefined,
         passing: rails ? await rails.collect() : [],
+        passingTests,
         files,
         texts: new TextCache(root),
       };
@@ -78,4 +85,16 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
       session.dispose();
     },
   };
+}
+
+/**
+ * The test command's passing tests run by themselves, with coverage: their executions, or none when
+ * the command cannot be narrowed to them or that run does not pass (it then ran a failing test too).
+ */
+async function passingTestsRun(session: CoverageSession, output: string, input: ObserveInput): Promise<Execution[]> {
+  const command = passingCommand(input.testCmd, passingTestNames(output), failingTestNames(output));
+  if (command === null) return [];
+  const covered = await session.prepare(command);
+  const result = await runCommand(covered.command, { cwd: input.cwd, env: covered.env, timeoutMs: input.timeoutMs });
+  return result.exitCode === 0 ? covered.collect() : [];
 }

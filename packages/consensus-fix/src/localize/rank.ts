@@ -26,6 +26,8 @@ export interface RankInput {
   failing: Execution[] | undefined;
   /** What the rails' processes executed (Ochiai's passing side); empty without --rails. */
   passing: Execution[];
+  /** What the test command's passing tests executed when run by themselves (also a passing side). */
+  passingTests?: Execution[];
   files: ReadonlySet<string>;
   texts: TextCache;
 }
@@ -70,7 +72,8 @@ export function rank(input: RankInput, gathered: Gathered): LocalizedFile[] {
     return text !== null && !looksGenerated(text);
   };
   // A rails process that ran one of the failing run's tests is not a passing execution.
-  const passing = input.passing.filter((e) => !testFiles.some((t) => e.has(t)));
+  // The test command's own passing tests ran without the failing ones: they stay.
+  const passing = [...input.passing.filter((e) => !testFiles.some((t) => e.has(t))), ...(input.passingTests ?? [])];
   const spectrum = input.failing ? scoreSpectrum(input.failing, passing) : undefined;
 
   let pool = pointedAt({ frames, spectrum, distances }).filter(eligible);
@@ -85,7 +88,7 @@ export function rank(input: RankInput, gathered: Gathered): LocalizedFile[] {
   const definitions = new Map(pool.map((file) => [file, definedIn(texts.get(file) ?? '', identifiers.get(file) ?? [])] as const));
   const calls = failingCalls(input, gathered, testNames);
   const testCalls = new Map(pool.map((file) => [file, matchTestCalls(calls, answering(file, calls, spectrum, texts))] as const));
-  return rankFiles(evidenceTable(pool, { frames, spectrum, distances, identifiers, definitions, testCalls }), query.length);
+  return rankFiles(evidenceTable(pool, { frames, spectrum, hasPassing: passing.length > 0, distances, identifiers, definitions, testCalls }), query.length);
 }
 
 /**
@@ -110,10 +113,18 @@ function failingCalls(input: RankInput, { frames, testFiles }: Gathered, testNam
   return [...best.values()];
 }
 
-/** The names among the calls a file answers: the functions that ran in it, or without coverage, those it defines. */
-function answering(file: string, calls: readonly TestCall[], spectrum: ReadonlyMap<string, FileSpectrum> | undefined, texts: TextCache): Set<string> {
-  if (spectrum) return new Set((spectrum.get(file)?.functions ?? []).map((f) => calledName(f.name)).filter((n): n is string => n !== null));
-  return new Set(definedIn(texts.get(file) ?? '', calls.map((c) => c.name)));
+/**
+ * The names among the calls a file answers, each with its best line Ochiai: the functions that ran in
+ * it, or without coverage, those it defines (at 1).
+ */
+function answering(file: string, calls: readonly TestCall[], spectrum: ReadonlyMap<string, FileSpectrum> | undefined, texts: TextCache): Map<string, number> {
+  if (!spectrum) return new Map(definedIn(texts.get(file) ?? '', calls.map((c) => c.name)).map((name) => [name, 1] as const));
+  const names = new Map<string, number>();
+  for (const f of spectrum.get(file)?.functions ?? []) {
+    const name = calledName(f.name);
+    if (name !== null) names.set(name, Math.max(names.get(name) ?? 0, f.top));
+  }
+  return names;
 }
 
 function resolveContext({ files, texts }: RankInput): ResolveContext {

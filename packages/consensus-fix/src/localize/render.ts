@@ -20,13 +20,18 @@ export function describeEvidence(evidence: Evidence): string {
     const top = evidence.functions?.[0];
     const where = top ? `, most in ${top.name || 'an anonymous function'} (line ${top.line})` : '';
     parts.push(`ochiai ${evidence.ochiai ?? 0} over ${evidence.coveredLines} executed function line${evidence.coveredLines === 1 ? '' : 's'}${where}`);
+    if (evidence.exclusiveLines !== undefined) parts.push(`${evidence.exclusiveLines} line${evidence.exclusiveLines === 1 ? '' : 's'} no passing test ran`);
   }
   if (evidence.graphDistance !== undefined) parts.push(`${evidence.graphDistance} import hop${evidence.graphDistance === 1 ? '' : 's'} from the test`);
   if (evidence.identifiers?.length) parts.push(`identifiers ${evidence.identifiers.join(', ')}`);
   if (evidence.defines?.length) parts.push(`defines ${evidence.defines.join(', ')}`);
   if (evidence.testCalls?.length) {
     const calls = evidence.testCalls.map((c) => {
-      const how = [c.hops > 0 ? `via ${c.hops} helper${c.hops === 1 ? '' : 's'}` : '', c.setup ? 'set-up' : ''].filter(Boolean);
+      const how = [
+        c.hops > 0 ? `via ${c.hops} helper${c.hops === 1 ? '' : 's'}` : '',
+        c.setup ? 'set-up' : '',
+        c.ochiai !== undefined ? `passing tests ran it too, ochiai ${c.ochiai}` : '',
+      ].filter(Boolean);
       return how.length > 0 ? `${c.name} (${how.join(', ')})` : c.name;
     });
     parts.push(`the test calls ${calls.join(', ')}`);

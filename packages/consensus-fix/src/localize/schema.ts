@@ -13,6 +13,11 @@ export const EvidenceSchema = z.object({
   ochiai: z.number().nonnegative().optional(),
   /** How many lines the failing run executed inside called functions (module load excluded). */
   coveredLines: count.optional(),
+  /**
+   * How many of those lines no passing run executed (the rails, or the test command's passing tests
+   * run by themselves); absent without a passing side.
+   */
+  exclusiveLines: count.optional(),
   /** The file's most suspicious functions (top 3): name ('' when anonymous), first line, Σ Ochiai of their lines. */
   functions: z.array(z.object({ name: z.string(), line: count.min(1), ochiai: z.number().nonnegative() })).optional(),
   /** Import hops from the failing test (1: the test imports it). */
@@ -24,9 +29,20 @@ export const EvidenceSchema = z.object({
   /**
    * Functions the failing test calls that ran in the file (without coverage: that it defines), with
    * the hops from the test's body (0: the test calls it; 1–2: through the test file's helpers), and
-   * `setup: true` for a helper's call that takes none of the helper's parameters (set-up, not the act).
+   * `setup: true` for a helper's call that takes none of the helper's parameters (set-up, not the act),
+   * and `ochiai` when the passing tests ran that function as well.
    */
-  testCalls: z.array(z.object({ name: z.string(), hops: count, setup: z.literal(true).optional() })).optional(),
+  testCalls: z
+    .array(
+      z.object({
+        name: z.string(),
+        hops: count,
+        setup: z.literal(true).optional(),
+        /** With a passing side, the highest Ochiai of the called function's lines (below 1: the passing tests ran all of it too). */
+        ochiai: z.number().nonnegative().max(1).optional(),
+      }),
+    )
+    .optional(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
 

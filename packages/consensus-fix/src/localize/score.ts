@@ -1,17 +1,20 @@
 // One score per file from its evidence, and the ranking. Pure, and tested by a table.
 //
-// score = 12·frame + 4·coverage + 4·testCalls + 2·graph + 1.5·identifiers, each term in [0, 1]:
+// score = 16·frame + 4·exclusive + 4·coverage + 4·testCalls + 2·graph + 1.5·identifiers, each term in [0, 1]:
 //   frame       = 1 / (1 + depth) of the file's frame nearest the failure: the place that threw.
+//   exclusive   = 1 when, with a passing side, the failing run executed a line of the file (inside a
+//                 called function) that no passing run executed; else 0.
 //   coverage    = √(ochiai / the best file's ochiai): how much of what the failing run did inside
 //                 called functions happened in this file, relative to the busiest file.
 //   testCalls   = the file's testCallMass relative to the best file's: the functions the failing
-//                 test calls (directly, or through the test file's helpers) that ran in this file.
+//                 test calls (directly, or through the test file's helpers) that ran in this file,
+//                 each weighted by its function's best line Ochiai when the passing tests ran it too.
 //   graph       = 1 / hops from the failing test (1: the test imports it; 2: through one module).
 //   identifiers = 1 when the file defines a function the failing line or test name calls by name,
 //                 else the share of those identifiers the file mentions.
 //
-// Why these weights. A frame at depth 0 (12) outweighs everything else together (4 + 4 + 2 + 1.5 =
-// 11.5): when a repository file throws, that is where the fix goes nine times out of ten. Coverage
+// Why these weights. A frame at depth 0 (16) outweighs everything else together (4 + 4 + 4 + 2 +
+// 1.5 = 15.5): when a repository file throws, that is where the fix goes nine times out of ten. Coverage
 // and the test's calls come next because of how real packages fail: the test requires `index.js` (or
 // `lib/index.js`), which only re-exports the module that holds the bug, and the bug often does not
 // throw (a prototype pollution test fails on an assertion in the test file, whose frames are all test
@@ -32,10 +35,22 @@
 // the function the failing line calls is the unit under test: when the rails also run every line the
 // failing test runs (a test file per process, all lines shared), Ochiai is flat and sums only measure
 // size, and the definition is what still points at the right module.
+//
+// The passing side. Without --rails, the test command's own passing tests are run once more by
+// themselves (passing-run.ts), so the pre-flight's lines split into those the passing tests also
+// ran and those only the failing tests ran. A line only the failing tests ran is spectrum-based
+// fault localization's best evidence (Ochiai's maximum), and a file is as suspicious as its most
+// suspicious line (aggregation by max, not by sum, so a small module below the API is not drowned
+// by the API's size). It weighs as much as coverage and the test's calls: each of the three alone
+// says where the failing run went; `exclusive` is the one that says where it went differently from
+// the passing runs. For the same reason a test's call into a function the passing tests ran just as
+// well counts at that function's Ochiai (1/√2 for one failing and one passing run) against a call
+// into a function where the failing test went its own way; the term stays relative to the best file,
+// so when every call is shared, nothing moves.
 
 import type { Evidence, LocalizedFile } from './schema.js';
 
-export const WEIGHTS = { frame: 12, coverage: 4, testCalls: 4, graph: 2, identifiers: 1.5 } as const;
+export const WEIGHTS = { frame: 16, exclusive: 4, coverage: 4, testCalls: 4, graph: 2, identifiers: 1.5 } as const;
 
 export interface ScoreContext {
   /** The highest `ochiai` of any file in the table (0 when no coverage). */
@@ -53,10 +68,11 @@ export const SETUP_SHARE = 0.5;
 
 /**
  * How strongly the test's calls point at a file: each call counts 1/(1 + hops), half for set-up,
- * shared among the files that ran a function of that name (a `close` or `get` many files have says little).
+ * shared among the files that ran a function of that name (a `close` or `get` many files have says little),
+ * times the function's Ochiai when the passing tests ran it too.
  */
 export function testCallMass(calls: Evidence['testCalls'], spread: ReadonlyMap<string, number> = new Map()): number {
-  return (calls ?? []).reduce((sum, c) => sum + (c.setup ? SETUP_SHARE : 1) / (spread.get(c.name) ?? 1) / (1 + c.hops), 0);
+  return (calls ?? []).reduce((sum, c) => sum + ((c.setup ? SETUP_SHARE : 1) * (c.ochiai ?? 1)) / (spread.get(c.name) ?? 1) / (1 + c.hops), 0);
 }
 
 /** The score of one file (rounded to 3 decimals), 0 when nothing points at it. */
@@ -68,8 +84,9 @@ export function scoreFile(evidence: Evidence, ctx: ScoreContext): number {
   const graph = evidence.graphDistance ? 1 / evidence.graphDistance : 0;
   const share = ctx.queryIdentifiers > 0 ? Math.min(1, (evidence.identifiers?.length ?? 0) / ctx.queryIdentifiers) : 0;
   const identifiers = evidence.defines?.length ? 1 : share;
+  const exclusive = (evidence.exclusiveLines ?? 0) > 0 ? 1 : 0;
   const score =
-    WEIGHTS.frame * frame + WEIGHTS.coverage * coverage + WEIGHTS.testCalls * testCalls + WEIGHTS.graph * graph + WEIGHTS.identifiers * identifiers;
+    WEIGHTS.frame * frame + WEIGHTS.exclusive * exclusive + WEIGHTS.coverage * coverage + WEIGHTS.testCalls * testCalls + WEIGHTS.graph * graph + WEIGHTS.identifiers * identifiers;
   return Math.round(score * 1000) / 1000;
 }
 
@@ -78,6 +95,8 @@ export function scoreContext(table: ReadonlyArray<{ evidence: Evidence }>, query
   const bestOchiai = Math.max(0, ...table.map((row) => row.evidence.ochiai ?? 0));
   const testCallSpread = new Map<string, number>();
   for (const row of table) for (const c of row.evidence.testCalls ?? []) testCallSpread.set(c.name, (testCallSpread.get(c.name) ?? 0) + 1);
+  // Relative to the best discounted mass: a discount every file shares (all calls into functions the
+  // passing tests ran too) says nothing about which file, so it must not shift weight to other terms.
   const bestTestCalls = Math.max(0, ...table.map((row) => testCallMass(row.evidence.testCalls, testCallSpread)));
   return { bestOchiai, queryIdentifiers, testCallSpread, bestTestCalls };
 }

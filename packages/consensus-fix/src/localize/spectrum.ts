@@ -1,5 +1,8 @@
 // Spectrum-based fault localization: which lines the failing run executed, against which lines the
-// passing runs (the rails) executed. Ochiai per line, summed to functions and files. Pure.
+// passing runs (the rails, or the test command's own passing tests run by themselves) executed.
+// Ochiai per line, summed to functions and files; and, per function and file, the lines no passing
+// run executed (Ochiai's maximum, the aggregation by max: one such line marks a file however small
+// it is, where sums reward size). Pure.
 
 /** What one process executed in one file. */
 export interface FileLines {
@@ -34,7 +37,11 @@ export interface FunctionScore {
   line: number;
   /** Σ of its lines' Ochiai. */
   ochiai: number;
+  /** The highest Ochiai of its lines. */
+  top: number;
   coveredLines: number;
+  /** Its lines that no passing run executed (0 whenever there is no passing run). */
+  exclusiveLines: number;
 }
 
 export interface FileSpectrum {
@@ -42,6 +49,8 @@ export interface FileSpectrum {
   ochiai: number;
   /** How many such lines. */
   coveredLines: number;
+  /** How many of them no passing run executed (0 whenever there is no passing run). */
+  exclusiveLines: number;
   /** Its functions by decreasing score. */
   functions: FunctionScore[];
   /** True when a failing run executed any of its lines, module load included. */
@@ -56,18 +65,21 @@ export function scoreSpectrum(failing: readonly Execution[], passing: readonly E
     const inFailing = failing.map((e) => e.get(file)).filter((f): f is FileLines => f !== undefined);
     const inPassing = passing.map((e) => e.get(file)).filter((f): f is FileLines => f !== undefined);
     const byFunction = new Map<number, FunctionScore>();
-    const lineScore = (line: number) =>
-      ochiai(inFailing.filter((f) => f.executed.has(line)).length, inPassing.filter((f) => f.executed.has(line)).length, failing.length);
     for (const [line, start] of calledLines(inFailing)) {
-      const fn = byFunction.get(start) ?? { name: nameOf(inFailing, start), line: start, ochiai: 0, coveredLines: 0 };
-      fn.ochiai += lineScore(line);
+      const fn = byFunction.get(start) ?? { name: nameOf(inFailing, start), line: start, ochiai: 0, top: 0, coveredLines: 0, exclusiveLines: 0 };
+      const passed = inPassing.filter((f) => f.executed.has(line)).length;
+      const score = ochiai(inFailing.filter((f) => f.executed.has(line)).length, passed, failing.length);
+      fn.ochiai += score;
+      fn.top = Math.max(fn.top, score);
       fn.coveredLines += 1;
+      if (passing.length > 0 && passed === 0) fn.exclusiveLines += 1;
       byFunction.set(start, fn);
     }
     const functions = [...byFunction.values()].sort((a, b) => b.ochiai - a.ochiai || a.line - b.line);
     scores.set(file, {
       ochiai: functions.reduce((sum, f) => sum + f.ochiai, 0),
       coveredLines: functions.reduce((sum, f) => sum + f.coveredLines, 0),
+      exclusiveLines: functions.reduce((sum, f) => sum + f.exclusiveLines, 0),
       functions,
       loaded: inFailing.some((f) => f.executed.size > 0),
     });

@@ -18,6 +18,8 @@ export interface TestCall {
   hops: number;
   /** In a helper, a call that takes none of the helper's parameters: set-up, not the act on the test's input. */
   setup?: true;
+  /** The called function's highest line Ochiai in the file, when below 1 (the passing tests ran it too). */
+  ochiai?: number;
 }
 
 export const MAX_HELPER_HOPS = 2;
@@ -172,7 +174,14 @@ export function calledName(functionName: string): string | null {
   return /^[A-Za-z_$][\w$]*$/.test(last) ? last : null;
 }
 
-/** The test's calls that `names` (the functions a file ran or defines) answers. */
-export function matchTestCalls(calls: readonly TestCall[], names: ReadonlySet<string>): TestCall[] {
-  return calls.filter((c) => names.has(c.name));
+/**
+ * The test's calls that `names` (the functions a file ran or defines, each with the highest Ochiai of
+ * its lines) answers; a call into a function the passing tests also ran carries that Ochiai.
+ */
+export function matchTestCalls(calls: readonly TestCall[], names: ReadonlyMap<string, number>): TestCall[] {
+  return calls.flatMap((c) => {
+    const top = names.get(c.name);
+    if (top === undefined) return [];
+    return top < 1 ? [{ ...c, ochiai: Math.round(top * 1000) / 1000 }] : [c];
+  });
 }

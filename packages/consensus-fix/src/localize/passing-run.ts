@@ -1,0 +1,38 @@
+// The failing command's own passing tests as Ochiai's passing side, when no --rails are given. The
+// pre-flight ran the failing tests and the passing ones in the same processes, so its coverage alone
+// cannot tell which lines only the failing test reached. Running the tests that passed once more, by
+// themselves, can: a line the pre-flight ran but that run did not is a line only the failing tests
+// reached, which is spectrum-based fault localization's strongest evidence. Pure: the names come from
+// the pre-flight's output, the command is the test command narrowed to them.
+
+import { shellQuote } from '@adlc/core';
+
+/** Beyond this, a pattern of names is no longer a sensible command line. */
+const MAX_NAMES = 200;
+const MAX_PATTERN_CHARS = 8000;
+
+/** The tests the run reports as passed (TAP `ok`, node's spec reporter `✔`), skipped and todo ones aside. */
+export function passingTestNames(output: string): string[] {
+  const names: string[] = [];
+  for (const m of output.matchAll(/^\s*ok \d+ - (.+?)(\s+#\s*(?:SKIP|TODO)\b.*)?$/gim)) if (!m[2]) names.push(m[1]!.trim());
+  for (const m of output.matchAll(/^\s*✔\s+(.+?)(?:\s+\([\d.]+m?s\))?$/gm)) names.push(m[1]!.trim());
+  return [...new Set(names)];
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The test command narrowed to the named tests, or null when it is not a runner we know how to
+ * narrow (`node --test`, whose --test-name-pattern must stand before the files), when no test
+ * passed, or when a failing test's name is among them (the narrowed run would run it again).
+ */
+export function passingCommand(command: string, passed: readonly string[], failed: readonly string[]): string | null {
+  const names = passed.filter((name) => !failed.includes(name));
+  if (names.length === 0 || names.length > MAX_NAMES) return null;
+  const pattern = `^(?:${names.map(escapeRegExp).join('|')})$`;
+  if (pattern.length > MAX_PATTERN_CHARS) return null;
+  const at = /(^|\s)node(?:\s+--?[\w-]+(?:=\S+)?)*?\s+--test(?=\s|$)/.exec(command);
+  if (!at) return null;
+  const end = at.index + at[0].length;
+  return `${command.slice(0, end)} --test-name-pattern=${shellQuote(pattern)}${command.slice(end)}`;
+}
