@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanEnv } from '@adlc/core/testkit';
+import { cleanEnv, traceImportsArgs } from '@adlc/core/testkit';
 import { toolsList } from '../src/tools-list.js';
 import { BIN } from './support.js';
 
@@ -18,7 +18,6 @@ const dir = mkdtempSync(join(tmpdir(), 'mcp-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
-const TRACER = fileURLToPath(new URL('./fixtures/trace-imports.mjs', import.meta.url));
 
 /** Text only a tool's own module (or the libraries it loads) holds: each tool's description, and commander's and the vendor loaders' marks. */
 const { tools: LISTED } = JSON.parse(readFileSync(join(DIST, 'tools-list.json'), 'utf8')) as { tools: Array<{ name: string; description: string }> };
@@ -33,7 +32,7 @@ interface Session {
 /** Sends the messages one after the other (each after the answer to the one before) and records what had been loaded at each answer. */
 async function session(messages: Array<{ id?: number; method: string; params?: unknown }>): Promise<Session> {
   const trace = join(dir, `trace-${Math.random().toString(36).slice(2)}.txt`);
-  const child = spawn(process.execPath, ['--import', TRACER, BIN], { cwd: dir, env: { ...(cleanEnv() as NodeJS.ProcessEnv), TRACE_FILE: trace }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...traceImportsArgs(), BIN], { cwd: dir, env: { ...(cleanEnv() as NodeJS.ProcessEnv), TRACE_FILE: trace }, stdio: ['pipe', 'pipe', 'inherit'] });
   const loaded = () =>
     readFileSync(trace, 'utf8')
       .split('\n')

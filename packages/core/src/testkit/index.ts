@@ -13,6 +13,7 @@ export {
 } from './fake-provider-server.js';
 export { makeTempRepo, type TempRepo, type TempRepoOptions, type FileTree } from './temp-repo.js';
 export { runCli, cleanEnv, type CliResult, type RunCliOptions } from './run-cli.js';
+export { traceImportsArgs } from './trace-imports.js';
 export {
   startScriptedModelServer,
   type ScriptedModelServer,
