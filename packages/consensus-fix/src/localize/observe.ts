@@ -31,7 +31,7 @@ export interface Observation {
   rails: Promise<CommandResult | undefined>;
   /** The top `maxFiles` files, once both runs are done. */
   localize(maxFiles: number): Promise<Localization>;
-  /** Stops the rails if still running and deletes the coverage data. */
+  /** Stops the rails (and the passing tests' own run) if still running and deletes the coverage data. */
   dispose(): Promise<void>;
 }
 
@@ -64,7 +64,7 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
       const [failed] = await Promise.all([failing, railsRun, bothDone]);
       const files = await filesP;
       const failingExecutions = await test.collect();
-      const passingTests = rails || failingExecutions.length === 0 ? [] : await passingTestsRun(session, failed.outputTail, input);
+      const passingTests = rails || failingExecutions.length === 0 ? [] : await passingTestsRun(session, failed.outputTail, input, controller.signal);
       const rankInput: RankInput = {
         root,
         cwd,
@@ -90,11 +90,12 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
 /**
  * The test command's passing tests run by themselves, with coverage: their executions, or none when
  * the command cannot be narrowed to them or that run does not pass (it then ran a failing test too).
+ * `dispose` (an interrupt) stops it like the rails.
  */
-async function passingTestsRun(session: CoverageSession, output: string, input: ObserveInput): Promise<Execution[]> {
+async function passingTestsRun(session: CoverageSession, output: string, input: ObserveInput, signal: AbortSignal): Promise<Execution[]> {
   const command = passingCommand(input.testCmd, passingTestNames(output), failingTestNames(output));
   if (command === null) return [];
   const covered = await session.prepare(command);
-  const result = await runCommand(covered.command, { cwd: input.cwd, env: covered.env, timeoutMs: input.timeoutMs });
+  const result = await runCommand(covered.command, { cwd: input.cwd, env: covered.env, timeoutMs: input.timeoutMs, signal });
   return result.exitCode === 0 ? covered.collect() : [];
 }
