@@ -3,9 +3,10 @@
 //    the hot paths read and compile one file. Only commander (needed by every parse) is imported
 //    statically; the heavy libraries stay external and are reached through the `import()`s core
 //    already makes lazily, and the code only a run needs becomes lazily-loaded `cli-lazy-*` chunks.
+//    tdd-kernel's bin is CommonJS instead (`toolConfig({ cjsBin })`, see cjsBin): its hot path runs on every edit.
 //  - the library entry `dist/index.js` with its types, which keeps importing `@adlc/core`, and the
 //    list of JSON outputs the schema step reads (`dist/json-schemas.js`, see scripts/build-schemas.mjs).
-// Each package's tsup.config.ts re-exports this. test/cli-bundle.test.ts (in core) checks the result.
+// Each package's tsup.config.ts re-exports this (or calls toolConfig). test/cli-bundle.test.ts (in core) checks the result.
 import { rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
