@@ -3,10 +3,11 @@
 //    the hot paths read and compile one file. Only commander (needed by every parse) is imported
 //    statically; the heavy libraries stay external and are reached through the `import()`s core
 //    already makes lazily, and the code only a run needs becomes lazily-loaded `cli-lazy-*` chunks.
+//    tdd-kernel's bin is CommonJS instead (`toolConfig({ cjsBin })`, see cjsBin): its hot path runs on every edit.
 //  - the library entry `dist/index.js` with its types, which keeps importing `@adlc/core`, and the
 //    list of JSON outputs the schema step reads (`dist/json-schemas.js`, see scripts/build-schemas.mjs).
-// Each package's tsup.config.ts re-exports this. test/cli-bundle.test.ts (in core) checks the result.
-import { rmSync } from 'node:fs';
+// Each package's tsup.config.ts re-exports this (or calls toolConfig). test/cli-bundle.test.ts (in core) checks the result.
+import { rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -86,26 +87,81 @@ const common: Options = {
   esbuildPlugins: [manifestVersionOnly],
 };
 
-export default defineConfig((cli): Options[] => {
-  // The two passes run at once and share dist/, so neither may clean it: clean here, once, before both.
-  if (!cli.watch) rmSync('dist', { recursive: true, force: true });
-  return [
-    {
-      ...common,
-      entry: { cli: 'src/cli.ts' },
-      noExternal: ['@adlc/core', 'commander', ...Object.keys(VENDORED)],
-      external: LAZY_EXTERNALS,
-      esbuildPlugins: [manifestVersionOnly, vendorBundles],
-      // commander is CommonJS: its require()s of Node built-ins need a real `require` in an ES module.
-      banner: { js: "import { createRequire as createRequireForCommander } from 'node:module';\nconst require = createRequireForCommander(import.meta.url);" },
-      esbuildOptions(options) {
-        options.chunkNames = 'cli-lazy-[hash]';
-      },
+/** The bin as an ES module, `dist/cli.js` with its lazily loaded `cli-lazy-*` chunks. */
+const esmBin: Options = {
+  ...common,
+  entry: { cli: 'src/cli.ts' },
+  noExternal: ['@adlc/core', 'commander', ...Object.keys(VENDORED)],
+  external: LAZY_EXTERNALS,
+  esbuildPlugins: [manifestVersionOnly, vendorBundles],
+  // commander is CommonJS: its require()s of Node built-ins need a real `require` in an ES module.
+  banner: { js: "import { createRequire as createRequireForCommander } from 'node:module';\nconst require = createRequireForCommander(import.meta.url);" },
+  esbuildOptions(options) {
+    options.chunkNames = 'cli-lazy-[hash]';
+  },
+};
+
+/** What an older path to the bin runs once the bin is `dist/cli.cjs`: hooks written by an earlier `init` name `dist/cli.js`. */
+export const ESM_BIN_FORWARDER = "#!/usr/bin/env node\n// The bin is dist/cli.cjs; this path stays for the commands written before it was.\nimport './cli.cjs';\n";
+
+/** A CommonJS bin: the launcher (the bin, `dist/cli.cjs`) and the CLI it loads (`dist/cli-main.cjs`). */
+export interface CjsBin {
+  launcher: string;
+  main: string;
+}
+
+/**
+ * The bin as CommonJS (tdd-kernel's, whose hot path runs on every edit): on Node 20 an ES module entry and
+ * every module it loads cost tens of milliseconds of CPU more than CommonJS. esbuild does not split CommonJS,
+ * so the CLI is one file, `dist/cli-main.cjs`, which the bin (`dist/cli.cjs`, a launcher of a few lines)
+ * loads through requireWithCodeCache: V8 then reads the compiled code instead of parsing the file. Inside
+ * it an `import()` of the tool's own modules becomes a function run on first use, and an `import()` of a
+ * package a require(): V8's code cache cannot serve a file that calls import() (code-cache.ts).
+ * `dist/cli.js` stays, forwarding to the bin, for the commands that name it.
+ */
+function cjsBin(entries: CjsBin): Options {
+  return {
+    ...common,
+    format: ['cjs'],
+    splitting: false,
+    // Half the bytes to read, hash and decode at every start (the code cache spares the parse, not these).
+    minify: true,
+    entry: { cli: entries.launcher, 'cli-main': entries.main },
+    outExtension: () => ({ js: '.cjs' }),
+    // import.meta.url becomes the file's URL, from __filename.
+    shims: true,
+    noExternal: ['@adlc/core', 'commander', ...Object.keys(VENDORED)],
+    external: LAZY_EXTERNALS,
+    esbuildPlugins: [manifestVersionOnly, vendorBundles],
+    // Maps the minified code back to its sources (for --enable-source-maps, and for the tests that read
+    // which modules a run executed from V8's coverage); Node reads it only when asked.
+    sourcemap: true,
+    esbuildOptions(options) {
+      options.supported = { ...options.supported, 'dynamic-import': false };
+      options.sourcesContent = false;
     },
-    {
-      ...common,
-      entry: { index: 'src/index.ts', 'json-schemas': 'src/json-schemas.ts' },
-      dts: { entry: { index: 'src/index.ts' } },
+    onSuccess: async () => {
+      writeFileSync('dist/cli.js', ESM_BIN_FORWARDER, { mode: 0o755 });
     },
-  ];
-});
+  };
+}
+
+/** The library entry `dist/index.js` with its types, and the JSON outputs' list for the schema step. */
+const library: Options = {
+  ...common,
+  entry: { index: 'src/index.ts', 'json-schemas': 'src/json-schemas.ts' },
+  dts: { entry: { index: 'src/index.ts' } },
+};
+
+/**
+ * A tool's build: its bin (an ES module by default; CommonJS with `cjsBin`) and its library.
+ * The passes run at once and share dist/, so neither may clean it: it is cleaned here, once, before both.
+ */
+export function toolConfig(opts: { cjsBin?: CjsBin } = {}) {
+  return defineConfig((cli): Options[] => {
+    if (!cli.watch) rmSync('dist', { recursive: true, force: true });
+    return [opts.cjsBin ? cjsBin(opts.cjsBin) : esmBin, library];
+  });
+}
+
+export default toolConfig();

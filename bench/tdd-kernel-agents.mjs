@@ -9,10 +9,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cloneBins } from './lib/bins.mjs';
 import { writeLog } from './lib/tdd-kernel-log.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'packages', 'tdd-kernel', 'dist', 'cli.js');
+const cli = cloneBins()['tdd-kernel'];
 const fixtures = join(root, 'packages', 'tdd-kernel', 'test', 'fixtures', 'agents');
 const agents = ['claude-code', 'codex', 'copilot', 'vscode', 'cursor', 'qwen', 'gemini', 'cline', 'windsurf', 'opencode'];
 const runs = Number(process.env.BENCH_RUNS ?? 15);

@@ -22,6 +22,8 @@ export function staticImports(source: string): string[] {
   return [...source.matchAll(/^import\s+(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/gm)].map((m) => m[1]!);
 }
 const dynamicImports = (source: string): string[] => [...source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!);
+/** A CommonJS bin's require()s (in the bin's CommonJS build an import() of a package becomes one). */
+const requires = (source: string): string[] => [...source.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!);
 
 /** Every file `node dist/cli.js` reads before its body runs: cli.js and the chunks it imports statically. */
 function staticGraph(dist: string): { files: string[]; bare: string[] } {
@@ -30,12 +32,14 @@ function staticGraph(dist: string): { files: string[]; bare: string[] } {
   const visit = (file: string): void => {
     if (files.includes(file)) return;
     files.push(file);
-    for (const spec of staticImports(readFileSync(path.join(dist, file), 'utf8'))) {
+    for (const spec of file.endsWith('.cjs') ? [] : staticImports(readFileSync(path.join(dist, file), 'utf8'))) {
       if (spec.startsWith('./')) visit(spec.slice(2));
       else bare.add(spec);
     }
   };
   visit('cli.js');
+  // A CommonJS bin (tsup.tool.config.ts cjsBin): cli.js forwards to the launcher, which requires Node built-ins only.
+  if (files.includes('cli.cjs')) for (const spec of requires(readFileSync(path.join(dist, 'cli.cjs'), 'utf8'))) bare.add(spec);
   return { files, bare: [...bare] };
 }
 
@@ -50,7 +54,7 @@ describe('staticImports', () => {
 
 describe.each(TOOLS)('%s dist/cli.js', (tool) => {
   const dist = path.join(PACKAGES, tool, 'dist');
-  const files = readdirSync(dist).filter((f) => /^cli.*\.js$/.test(f));
+  const files = readdirSync(dist).filter((f) => /^cli.*\.c?js$/.test(f));
   const sources = files.map((f) => readFileSync(path.join(dist, f), 'utf8'));
 
   it('statically imports Node built-ins only (core and commander are inlined)', () => {
@@ -64,15 +68,15 @@ describe.each(TOOLS)('%s dist/cli.js', (tool) => {
     expect(eagerSources.flatMap(staticImports).filter((s) => HEAVY.test(s))).toEqual([]);
     expect(eagerSources.flatMap((s) => [...s.matchAll(VENDOR_BUNDLE)].map((m) => m[1]))).toEqual([]);
     // Never imported by name: a package import would resolve hundreds of files instead of one.
-    expect(sources.flatMap((s) => [...staticImports(s), ...dynamicImports(s)]).filter((s) => HEAVY.test(s) && s !== 'typescript')).toEqual([]);
+    expect(sources.flatMap((s) => [...staticImports(s), ...dynamicImports(s), ...requires(s)]).filter((s) => HEAVY.test(s) && s !== 'typescript')).toEqual([]);
     const vendored = new Set(sources.flatMap((s) => [...s.matchAll(VENDOR_BUNDLE)].map((m) => m[1])));
     expect([...vendored].sort()).toEqual(['anthropic', 'execa', 'genai', 'openai', 'zod']);
-    expect(sources.flatMap(dynamicImports)).toContain('typescript');
+    expect(sources.flatMap((s) => (files.includes('cli.cjs') ? requires(s) : dynamicImports(s)))).toContain('typescript');
   });
 
   it('declares every package the bundle imports (a strict install resolves them from the tool)', () => {
     const pkg = JSON.parse(readFileSync(path.join(PACKAGES, tool, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    const bare = sources.flatMap((s) => [...staticImports(s), ...dynamicImports(s)]).filter((s) => !s.startsWith('.') && !isBuiltin(s));
+    const bare = sources.flatMap((s) => [...staticImports(s), ...dynamicImports(s), ...requires(s)]).filter((s) => !s.startsWith('.') && !isBuiltin(s));
     const names = bare.map((s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!));
     expect([...new Set(names)].filter((name) => !(name in pkg.dependencies))).toEqual([]);
   });

@@ -63,7 +63,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       const agent = name === 'init' ? args[0] : opts.agent;
       if (!isAgentName(agent)) throw opError(`unknown agent "${agent}"`, { hint: `supported: ${AGENT_NAMES.join(', ')}` });
       const [{ findRoot }, { runDoctorAgent, runInit }] = await Promise.all([import('./project.js'), import('./agent-commands.js')]);
-      const agentOpts = { root: opts.root ?? findRoot(process.cwd()), env, cliPath: fileURLToPath(new URL('./cli.js', import.meta.url)), ...(opts.json ? { json: true } : {}), ...(opts.hookCommand ? { hookCommand: opts.hookCommand } : {}), ...(opts.dryRun ? { dryRun: true } : {}) };
+      const agentOpts = { root: opts.root ?? findRoot(process.cwd()), env, cliPath: fileURLToPath(new URL('./cli.cjs', import.meta.url)), ...(opts.json ? { json: true } : {}), ...(opts.hookCommand ? { hookCommand: opts.hookCommand } : {}), ...(opts.dryRun ? { dryRun: true } : {}) };
       return name === 'init' ? runInit(agent, agentOpts) : runDoctorAgent(agent, agentOpts);
     }
     const ctx = await context(opts, env);

@@ -179,6 +179,8 @@ describe('init recognises its own hook commands, however spelled, per agent', ()
     ['tdd-kernel hook codex', 'codex', true],
     ["'/usr/bin/node' '/a/dist/cli.js' hook codex", 'codex', true],
     ['node "/a/dist/cli.js" hook claude-code', 'claude-code', true],
+    ["'/usr/bin/node' '/a/dist/cli.cjs' hook codex", 'codex', true],
+    ['node "/a/dist/cli.cjs" hook claude-code', 'claude-code', true],
     ['"$CLAUDE_PROJECT_DIR"/node_modules/.bin/tdd-kernel hook claude-code', 'claude-code', true],
     ['tdd-kernel hook copilot', 'vscode', false],
     ['tdd-kernel hook claude-code-extra', 'claude-code', false],

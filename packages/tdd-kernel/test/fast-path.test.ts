@@ -2,13 +2,13 @@
 // document and hint, the same redaction, a quiet end when stdout's reader goes away, 130/143 on a
 // signal, and global flags before or after the command.
 
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TempRepo } from '@adlc/core/testkit';
 import { HookDenySchema, StatusOutputSchema } from '../src/index.js';
-import { BIN, HEAVY_MODULES, kernel, loadedChunks, makeProject, PRICE_ID, PRICE_SRC, PRICE_TEST } from './support.js';
+import { BIN, HEAVY_MODULES, kernel, loadedSources, makeProject, OLD_BIN, PRICE_ID, PRICE_SRC, PRICE_TEST } from './support.js';
 
 const BAD = 'export const price = (n: number) => n + 1;\n';
 
@@ -146,15 +146,26 @@ describe('the fast path has the CLI contract', () => {
     }
   });
 
-  it('check and the hook load neither commander, zod nor core; the full CLI does', async () => {
+  it('check and the hook run neither commander nor zod; the full CLI does', async () => {
     repo = makeProject('none', { 'src/a.ts': 'export {};\n' });
     const event = JSON.stringify({ session_id: 's', cwd: repo.dir, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: path.join(repo.dir, 'src/a.ts'), old_string: '{}', new_string: '{ a }' } });
     for (const [args, input] of [[['check', 'src/a.ts', '--json']], [['hook', 'claude-code'], event], [['--log', 'x.jsonl', 'hook', 'claude-code', '--bogus'], event]] as const) {
-      const sources = loadedChunks(repo, [...args], input);
-      expect(sources.some((source) => source.includes('// src/fast.ts'))).toBe(true);
-      expect(sources.filter((source) => HEAVY_MODULES.test(source)).map((source) => source.match(HEAVY_MODULES)?.[0]), args.join(' ')).toEqual([]);
+      const sources = loadedSources(repo, [...args], input);
+      expect(sources).toContain('../src/fast.ts');
+      expect(sources.filter((source) => HEAVY_MODULES.test(source)), args.join(' ')).toEqual([]);
     }
-    expect(loadedChunks(repo, ['status']).some((source) => HEAVY_MODULES.test(source))).toBe(true);
+    expect(loadedSources(repo, ['status']).some((source) => HEAVY_MODULES.test(source))).toBe(true);
+  });
+
+  it('the bin is CommonJS (dist/cli.cjs); dist/cli.js, which hooks written before name, runs it alike', () => {
+    repo = makeProject('none', { 'src/a.ts': 'export {};\n' });
+    const pkg = JSON.parse(readFileSync(path.join(path.dirname(BIN), '..', 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(path.resolve(path.dirname(BIN), '..', pkg.bin['tdd-kernel']!)).toBe(BIN);
+    const event = JSON.stringify({ session_id: 's', cwd: repo.dir, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: path.join(repo.dir, 'src/a.ts'), old_string: '{}', new_string: '{ a }' } });
+    const [now, before] = [BIN, OLD_BIN].map((bin) => spawnSync(process.execPath, [bin, 'hook', 'claude-code'], { cwd: repo.dir, input: event, encoding: 'utf8' }));
+    expect(HookDenySchema.parse(JSON.parse(before!.stdout))).toEqual(HookDenySchema.parse(JSON.parse(now!.stdout)));
+    expect([now!.status, before!.status]).toEqual([0, 0]);
+    expect(spawnSync(process.execPath, [OLD_BIN, '--help'], { encoding: 'utf8' }).stdout).toMatch(/^Usage: tdd-kernel/);
   });
 
   it('global flags work before and after the hot command', async () => {

@@ -2,13 +2,17 @@
 // workspace's own vitest / jest, so the tests need no network and work from a clean clone.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const BIN = path.resolve(here, '../dist/cli.js');
+/** The bin (package.json `bin`). */
+export const BIN = path.resolve(here, '../dist/cli.cjs');
+/** The bin's earlier path, which hooks written by an earlier `init` still name. */
+export const OLD_BIN = path.resolve(here, '../dist/cli.js');
 
 function findUp(pkg: string): string {
   for (let dir = here; ; dir = path.dirname(dir)) {
@@ -56,20 +60,50 @@ export const PRICE_SRC = 'export const price = (n: number) => n;\n';
 export const PRICE_ID = 'src/price.test.ts::price adds tax';
 
 /**
- * The sources of the bundled bin's own files that one run of `tdd-kernel <args>` loads, in `repo`. The bin
- * is bundled (tsup.tool.config.ts), so what a run loads shows in the chunks it imports: esbuild names each
- * inlined source file in a comment, and the vendored libraries are required by path.
+ * The source files whose code one run of `tdd-kernel <args>` executed, in `repo`. The bin is one bundled,
+ * minified CommonJS file (tsup.tool.config.ts) whose modules each run on first use, so what a run loads
+ * is what it executes: read from V8's coverage (every function that ran) and mapped back to its source
+ * through the bundle's source map. Sources are as the map names them (`../src/fast.ts`,
+ * `../../../node_modules/.pnpm/commander@14.0.3/...`); other files that ran (core's vendor bundles) by path.
  */
-export function loadedChunks(repo: TempRepo, args: string[], input = ''): string[] {
-  const trace = path.join(repo.dir, '.git', 'trace.txt');
-  rmSync(trace, { force: true });
-  const r = spawnSync(process.execPath, ['--import', fileURLToPath(new URL('./fixtures/trace-imports.mjs', import.meta.url)), BIN, ...args], { cwd: repo.dir, input, encoding: 'utf8', env: { ...process.env, TRACE_FILE: trace } });
+export function loadedSources(repo: TempRepo, args: string[], input = ''): string[] {
+  const coverage = path.join(repo.dir, '.git', 'coverage');
+  rmSync(coverage, { recursive: true, force: true });
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: repo.dir, input, encoding: 'utf8', env: { ...process.env, NODE_V8_COVERAGE: coverage } });
   if (r.status === 1) throw new Error(`tdd-kernel ${args.join(' ')} failed: ${r.stderr}`);
-  return readFileSync(trace, 'utf8')
-    .split('\n')
-    .filter((url) => url.startsWith('file:') && url.includes('/tdd-kernel/dist/'))
-    .map((url) => readFileSync(fileURLToPath(url), 'utf8'));
+  const sources = new Set<string>();
+  for (const name of readdirSync(coverage)) {
+    const { result } = JSON.parse(readFileSync(path.join(coverage, name), 'utf8')) as { result: ScriptCoverage[] };
+    for (const script of result) {
+      const file = script.url.startsWith('file:') ? fileURLToPath(script.url) : script.url;
+      const ran = script.functions.filter((f) => f.ranges[0]!.count > 0).map((f) => f.ranges[0]!.startOffset);
+      if (file === MAIN) for (const source of sourcesAt(ran)) sources.add(source);
+      else if (path.isAbsolute(file) && ran.length > 0) sources.add(file);
+    }
+  }
+  return [...sources].sort();
 }
 
-/** What the hot path must not load: commander (inlined, named in the chunk comments) and core's zod bundle. */
-export const HEAVY_MODULES = /node_modules\/commander\/|@adlc\/core\/vendor\/zod\.cjs/;
+interface ScriptCoverage {
+  url: string;
+  functions: Array<{ ranges: Array<{ startOffset: number; count: number }> }>;
+}
+
+const MAIN = path.resolve(here, '../dist/cli-main.cjs');
+
+/** The original sources of the bundle's code at these offsets, through its source map. */
+function sourcesAt(offsets: number[]): string[] {
+  const code = readFileSync(MAIN, 'utf8');
+  const map = new SourceMap(JSON.parse(readFileSync(`${MAIN}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]);
+  const lineStarts = [0];
+  for (let i = code.indexOf('\n'); i !== -1; i = code.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  return offsets.map((offset) => {
+    let line = lineStarts.length - 1;
+    while (lineStarts[line]! > offset) line--;
+    const entry = map.findEntry(line, offset - lineStarts[line]!) as { originalSource?: string };
+    return entry.originalSource ?? '';
+  }).filter((source) => source !== '');
+}
+
+/** What the hot path must not run: commander (inlined) and core's zod bundle. */
+export const HEAVY_MODULES = /node_modules\/(?:\.pnpm\/commander@[^/]+\/node_modules\/)?commander\/|\/vendor\/zod\.cjs$/;

@@ -161,6 +161,16 @@ describe('bashWrites', () => {
     expect(bashWrites('tdd-kernel refactor off').forbidden).toBeNull();
     expect(bashWrites('tdd-kernel claim x src/a.ts').forbidden).toBeNull();
   });
+
+  // The bin is dist/cli.cjs; hooks and shells written before name dist/cli.js: both are tdd-kernel.
+  it.each(['cli.cjs', 'cli.js'])('knows tdd-kernel started by its path (dist/%s)', (file) => {
+    const bin = `node /p/node_modules/@adlc/tdd-kernel/dist/${file}`;
+    expect(bashWrites(`${bin} refactor on`).forbidden).toMatch(/user/);
+    expect(bashWrites(`${bin} init codex`).forbidden).toMatch(/user/);
+    expect(bashWrites(`${bin} --mode warn check src/a.ts`).forbidden).toMatch(/ask the user/);
+    expect(bashWrites(`${bin} run 'src/a.test.ts::a' && ${bin} claim 'src/a.test.ts::a' src/a.ts`)).toMatchObject({ forbidden: null, files: [], deleted: [], unknown: [] });
+    expect(bashWrites(`${bin} claim x src/a.ts; sed -i s/a/b/ src/a.ts`).files).toEqual(['src/a.ts']);
+  });
 });
 
 describe('findWeakening', () => {

@@ -81,5 +81,5 @@ export function configFile(spec: InstallSpec): string {
 export function isKernelCommand(command: unknown, agent: AgentName): boolean {
   if (typeof command !== 'string') return false;
   const name = agent.replace(/[-]/g, '\\-');
-  return new RegExp(`(?:tdd-kernel\\b.*|cli\\.js["']?\\s+)\\bhook\\s+${name}(?![\\w-])`).test(command);
+  return new RegExp(`(?:tdd-kernel\\b.*|cli\\.c?js["']?\\s+)\\bhook\\s+${name}(?![\\w-])`).test(command);
 }
