@@ -2,7 +2,7 @@
 // fix may change, the dirty-tree guard, the providers, the run log and the gates. It is on the
 // critical path, so the git processes and module loads that do not depend on one another overlap.
 
-import { assertCleanTree, createReporter, dirtyFiles, opError, preloadCommandRunner, recoverJournals, type CommandResult, type ProviderId, type Reporter } from '@adlc/core';
+import { assertCleanTree, createReporter, dirtyFiles, opError, recoverJournals, type CommandResult, type ProviderId, type Reporter } from '@adlc/core';
 import { chooseEditFormat, type EditFormat } from './edits/format.js';
 import type { Gates } from './gates.js';
 import type { Localization } from './localize/schema.js';
@@ -59,7 +59,6 @@ export async function startUp(opts: ConsensusFixOptions, ctx: RunContext, report
   const checkDirty = !opts.promptOnly && !opts.localizeOnly && !opts.allowDirty;
   const earlyStatus = checkDirty ? dirtyFiles(ctx.cwd) : undefined;
   earlyStatus?.catch(() => undefined);
-  const warmed = preloadCommandRunner();
   const [target, recovered] = await Promise.all([targetP, recoveredP]);
   sweepStaleCopies();
   const allowed = files === undefined ? [] : resolveFiles(files, ctx.cwd, target.root);
@@ -68,7 +67,6 @@ export async function startUp(opts: ConsensusFixOptions, ctx: RunContext, report
     const restoredSome = recovered.some((r) => r.restored.length > 0);
     await assertCleanTree(target.root, { runAnyway: 'pass --allow-dirty', listed: restoredSome || !target.isRepo ? undefined : earlyStatus });
   }
-  await warmed;
 
   const { log, warnings, warn } = openRunLog(opts, ctx, reporter);
   if (opts.rails === undefined && !opts.localizeOnly) warn('no --rails: candidates are checked only against --test-cmd, so a fix that breaks other tests can win');

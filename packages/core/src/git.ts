@@ -209,7 +209,8 @@ async function untrackedFiles(cwd: string): Promise<string[]> {
 /** Subjects of the commits base..head (head defaults to HEAD), oldest first. */
 async function subjects(cwd: string, base: string, head = 'HEAD'): Promise<string[]> {
   const top = await root(cwd);
-  const [from, to] = await Promise.all([revParse(top, base), revParse(top, head)]);
+  // HEAD needs no check of its own (it cannot be read as an option): one git process fewer.
+  const [from, to] = await Promise.all([revParse(top, base), head === 'HEAD' ? head : revParse(top, head)]);
   const out = await run(top, ['log', '--reverse', '--no-color', '--format=%s', `${from}..${to}`]);
   return out.split('\n').map((subject) => subject.trim()).filter((subject) => subject.length > 0);
 }

@@ -108,6 +108,12 @@ describe('git queries', () => {
       // Handed the root afterwards (as a snapshot is), nothing more is asked.
       expect(await git.commonDir(top)).toBe(common);
       expect(readFileSync(calls, 'utf8').trim().split('\n')).toHaveLength(1);
+      // Subjects up to HEAD: the base is verified, HEAD is not (one rev-parse and the log).
+      for (const n of [1, 2]) execFileSync(realGit, ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', `c${n}`], { cwd: fresh });
+      const base = execFileSync(realGit, ['rev-parse', 'HEAD~1'], { cwd: fresh, encoding: 'utf8' }).trim();
+      writeFileSync(calls, '');
+      expect(await git.subjects(sub, base)).toEqual(['c2']);
+      expect(readFileSync(calls, 'utf8').trim().split('\n').map((line) => line.split(' ')[1])).toEqual(['rev-parse', 'log']);
     } finally {
       process.env.PATH = savedPath;
       rmSync(shimDir, { recursive: true, force: true });
