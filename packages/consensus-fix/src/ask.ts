@@ -16,10 +16,13 @@ export interface Asked {
 /** Temperature 0 for candidate 0 (the model's best guess), sampled above 0 for the others. */
 export const candidateTemperature = (slot: number): number => (slot === 0 ? 0 : 0.8);
 
-/** Ask: fan the prompt out N times; the baseline rails run while the models think (nothing is written yet). */
-export async function ask(run: Run, prompt: string): Promise<Asked> {
+/**
+ * Ask: fan the prompt out N times; the baseline rails run while the models think (nothing is written
+ * yet). `onAnswer` sees each completion as it settles, so its preparation overlaps the others' wait.
+ */
+export async function ask(run: Run, prompt: string, onAnswer?: (result: FanResult) => void): Promise<Asked> {
   const baseline = runBaselineRails(run);
-  const completions = await askModels(run, prompt).catch(async (error: unknown) => {
+  const completions = await askModels(run, prompt, onAnswer).catch(async (error: unknown) => {
     baseline.cancel();
     await baseline.result.catch(() => undefined);
     throw error;
@@ -29,7 +32,7 @@ export async function ask(run: Run, prompt: string): Promise<Asked> {
   return { completions, baselineRails };
 }
 
-async function askModels(run: Run, prompt: string): Promise<FanResult[]> {
+async function askModels(run: Run, prompt: string, onAnswer: ((result: FanResult) => void) | undefined): Promise<FanResult[]> {
   const { opts, ctx, reporter, log } = run;
   reporter.progress(`completions 0/${opts.n}`);
   const results = await fan(opts.n, prompt, {
@@ -44,6 +47,7 @@ async function askModels(run: Run, prompt: string): Promise<FanResult[]> {
       reporter.progress(`completions ${settled}/${opts.n}`);
       log.event('completion', { index: result.slot, ok: result.ok, provider: result.provider, model: result.model, ...(result.ok ? { durationMs: result.completion.durationMs, truncated: result.completion.truncated } : { error: result.error.message }) });
       log.file(`answers/candidate-${result.slot}.txt`, result.ok ? result.completion.text : `(no answer) ${result.error.message}`);
+      onAnswer?.(result);
     },
   });
   assertSomeAnswered(results);

@@ -1,6 +1,6 @@
 // Runs the gates for every candidate still standing: one at a time in the user's tree (--jobs 1,
 // the seed's way), or k at a time, each in a private copy of the tree. Either way every candidate
-// starts from the snapshot and the originals are restored in `finally`.
+// starts from the snapshot's originals (bar the files it writes itself), and they are back at the end.
 
 import { mapLimit } from '@adlc/core';
 import type { ResolvedChange } from './candidate.js';
@@ -43,7 +43,7 @@ async function evaluateOne(p: Prepared, gates: Gates, workspace: Workspace, hook
   hooks.onDone?.(p, outcome.durationMs);
 }
 
-/** Writes the changes, runs the gates, and restores the originals whatever happens. */
+/** Writes the changes, runs the gates, and has the workspace restore the originals whatever happens (in place: deferred). */
 export async function tryChanges(
   changes: ReadonlyArray<ResolvedChange>,
   gates: Gates,

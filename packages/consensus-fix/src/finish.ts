@@ -65,7 +65,8 @@ async function apply(winner: Winner, fc: FinishContext): Promise<NonNullable<Run
         });
       }
     }
-    for (const change of winner.changes) await snapshot.write(change.file, change.content);
+    // Through the in-place workspace: any other snapshotted file a candidate left is put back too.
+    await inPlaceWorkspace(snapshot, fc.ctx.cwd).write(winner.changes);
     // The result is meant to stay: drop the journal instead of restoring.
     await snapshot.release();
   } catch (error) {

@@ -3,13 +3,18 @@
 
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { opError, redactSecrets } from '@adlc/core';
+import { opError, secretRedactor } from '@adlc/core';
 
 export class RunLog {
+  // The run's environment does not change, and reading it for every event cost more than the event.
+  private readonly redact: (text: string) => string;
+
   private constructor(
     private readonly dir: string | undefined,
-    private readonly env: NodeJS.ProcessEnv,
-  ) {}
+    env: NodeJS.ProcessEnv,
+  ) {
+    this.redact = dir === undefined ? (text) => text : secretRedactor(env);
+  }
 
   static open(dir: string | undefined, env: NodeJS.ProcessEnv): RunLog {
     if (dir !== undefined) {
@@ -28,13 +33,13 @@ export class RunLog {
 
   event(event: string, data: Record<string, unknown> = {}): void {
     if (this.dir === undefined) return;
-    const line = redactSecrets(JSON.stringify({ ts: Date.now(), event, ...data }), this.env);
+    const line = this.redact(JSON.stringify({ ts: Date.now(), event, ...data }));
     appendFileSync(path.join(this.dir, 'events.ndjson'), `${line}\n`);
   }
 
   /** A file under the log dir (relative name, forward slashes). */
   file(name: string, content: string): void {
     if (this.dir === undefined) return;
-    writeFileSync(path.join(this.dir, name), redactSecrets(content, this.env));
+    writeFileSync(path.join(this.dir, name), this.redact(content));
   }
 }

@@ -3,7 +3,7 @@
 // --files, the run is observed (coverage on, the rails beside it) and the files to fix are localized
 // from it; the snapshot of those files is taken once they are known.
 
-import { FileSnapshot, opError, pass, promptOnly, redactSecrets, type CommandResult, type Outcome } from '@adlc/core';
+import { FileSnapshot, opError, pass, prewarmProviders, promptOnly, redactSecrets, type CommandResult, type Outcome } from '@adlc/core';
 import { candidateTemperature } from './ask.js';
 import { chooseEditFormat } from './edits/format.js';
 import { promptViews } from './edits/views.js';
@@ -31,11 +31,16 @@ export async function preflight(run: Run): Promise<Preflight> {
   // In place, every write goes through the journaled snapshot, taken while the pre-flight runs (the
   // pre-flight writes nothing of ours); with copies the user's tree is only snapshotted by --apply.
   const wantsSnapshot = opts.jobs === 1 && !opts.promptOnly && !opts.localizeOnly;
-  let snapshotP = wantsSnapshot && !run.localizing ? takeSnapshot(run) : undefined;
+  let snapshotP: Promise<FileSnapshot> | undefined;
   const observation = run.localizing ? await observe(run) : undefined;
   try {
     reporter.progress(`pre-flight: ${testCmd}`);
-    const result = await (observation?.failing ?? runGate(testCmd, gates, run.ctx.cwd));
+    const running = observation?.failing ?? runGate(testCmd, gates, run.ctx.cwd);
+    // The test's process is spawned first; the journal's fsync'd write and the SDKs' loading (CPU on
+    // this thread) then overlap its run instead of delaying its start.
+    if (wantsSnapshot && !run.localizing) snapshotP = takeSnapshot(run);
+    if (run.providers.length > 0) prewarmProviders(run.providers, { env: run.ctx.env, cwd: run.ctx.cwd });
+    const result = await running;
     log.event('preflight', { exitCode: result.exitCode, timedOut: result.timedOut, durationMs: result.durationMs });
     if (result.timedOut) {
       throw opError(`pre-flight: \`${testCmd}\` did not finish within ${opts.timeout}s`, { hint: 'raise --timeout or give a faster --test-cmd' });

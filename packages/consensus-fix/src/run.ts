@@ -9,7 +9,7 @@ import { decide } from './decide.js';
 import { DEFAULTS, withDefaults, type ConsensusFixInput, type RunContext } from './options.js';
 import { preflight, showLocalization, showPrompt } from './preflight.js';
 import { restoreJournals } from './restore.js';
-import { settle } from './settle.js';
+import { earlyPreparation, settle } from './settle.js';
 import { openReporter, startUp } from './start-up.js';
 import { CopyPool } from './workspace-copy.js';
 import { write } from './write.js';
@@ -28,8 +28,9 @@ export async function consensusFix(input: ConsensusFixInput, ctx: RunContext): P
 
   const pool = opts.jobs > 1 ? new CopyPool() : undefined;
   try {
-    const asked = await ask(run, prompt);
-    const candidates = await settle(run, asked.completions, { snapshot, pool });
+    const early = earlyPreparation(run);
+    const asked = await ask(run, prompt, early.onAnswer);
+    const candidates = await settle(run, await early.prepared(asked.completions), { snapshot, pool });
     const result = decide(run, candidates, asked, preflightRun);
     return await write(run, result, { snapshot, pool });
   } finally {

@@ -5,7 +5,7 @@
 import type { FanResult, FileSnapshot } from '@adlc/core';
 import { evaluateAll, type WorkspaceSource } from './evaluate.js';
 import { originalsOf } from './finish.js';
-import { prepareCandidate, type Prepared } from './prepare.js';
+import { prepareCandidate, type PrepareContext, type Prepared } from './prepare.js';
 import type { CandidateRecord } from './result.js';
 import { diskResolver } from './setup.js';
 import type { Run } from './start-up.js';
@@ -19,17 +19,42 @@ export interface Workspaces {
   pool: CopyPool | undefined;
 }
 
-/** Settle: prepare every completion, run the gates for those still standing; the records in index order. */
-export async function settle(run: Run, completions: FanResult[], { snapshot, pool }: Workspaces): Promise<CandidateRecord[]> {
+/**
+ * Prepares each completion as soon as it settles (its parse and `git diff` run while the other
+ * models still answer); `prepared` resolves them all, in slot order, preparing any not seen yet.
+ */
+export function earlyPreparation(run: Run): { onAnswer: (slot: FanResult) => void; prepared: (completions: FanResult[]) => Promise<Prepared[]> } {
+  const ctx = prepareContext(run);
+  const started = new Map<number, Promise<Prepared>>();
+  return {
+    onAnswer: (slot) => {
+      const preparing = prepareCandidate(slot, ctx);
+      // Awaited by `prepared`; a run that stops before then must not die of an unhandled rejection.
+      preparing.catch(() => undefined);
+      started.set(slot.slot, preparing);
+    },
+    prepared: (completions) => Promise.all(completions.map((slot) => started.get(slot.slot) ?? prepareCandidate(slot, ctx))),
+  };
+}
+
+function prepareContext(run: Run): PrepareContext {
+  const { opts, target, allowed } = run;
+  return {
+    originals: new Map(allowed.map((f) => [f.file, f.text] as const)),
+    resolve: diskResolver(target.root),
+    maxChangedLines: opts.maxChangedLines,
+    normalize: opts.normalize,
+    syntax: opts.normalize === 'syntax' ? coreSyntaxTools : undefined,
+    // Agreeing answers are often byte-identical: one `git diff` serves them all.
+    diffs: new Map<string, Promise<string>>(),
+    sliced: run.sliced,
+    maxTokens: opts.maxTokens,
+  };
+}
+
+/** Settle: the prepared completions face the gates where still standing; the records in index order. */
+export async function settle(run: Run, prepared: Prepared[], { snapshot, pool }: Workspaces): Promise<CandidateRecord[]> {
   const { opts, ctx, target, allowed, gates, reporter, log } = run;
-  const originals = new Map(allowed.map((f) => [f.file, f.text] as const));
-  const syntax = opts.normalize === 'syntax' ? coreSyntaxTools : undefined;
-  const diffs = new Map<string, Promise<string>>();
-  const prepared: Prepared[] = await Promise.all(
-    completions.map((slot) =>
-      prepareCandidate(slot, { originals, resolve: diskResolver(target.root), maxChangedLines: opts.maxChangedLines, normalize: opts.normalize, syntax, diffs, sliced: run.sliced, maxTokens: opts.maxTokens }),
-    ),
-  );
   for (const p of prepared) if (!p.runnable) log.event('settled', verdictEvent(p));
 
   const source: WorkspaceSource = snapshot

@@ -2,7 +2,7 @@
 // fix may change, the dirty-tree guard, the providers, the run log and the gates. It is on the
 // critical path, so the git processes and module loads that do not depend on one another overlap.
 
-import { assertCleanTree, createReporter, dirtyFiles, opError, preloadCommandRunner, prewarmProviders, recoverJournals, type CommandResult, type ProviderId, type Reporter } from '@adlc/core';
+import { assertCleanTree, createReporter, dirtyFiles, opError, recoverJournals, type CommandResult, type ProviderId, type Reporter } from '@adlc/core';
 import { chooseEditFormat, type EditFormat } from './edits/format.js';
 import type { Gates } from './gates.js';
 import type { Localization } from './localize/schema.js';
@@ -32,7 +32,7 @@ export interface Run {
   sliced: ReadonlyMap<string, string>;
   /** The rails already run on the untouched tree (by localization), reused as the baseline. */
   baselineRails?: CommandResult | undefined;
-  /** Empty under --prompt-only (no key needed). */
+  /** Empty under --prompt-only (no key needed). Their SDKs load once the pre-flight has started. */
   providers: ProviderId[];
   gates: Gates;
   log: RunLog;
@@ -59,18 +59,14 @@ export async function startUp(opts: ConsensusFixOptions, ctx: RunContext, report
   const checkDirty = !opts.promptOnly && !opts.localizeOnly && !opts.allowDirty;
   const earlyStatus = checkDirty ? dirtyFiles(ctx.cwd) : undefined;
   earlyStatus?.catch(() => undefined);
-  const warmed = preloadCommandRunner();
   const [target, recovered] = await Promise.all([targetP, recoveredP]);
   sweepStaleCopies();
   const allowed = files === undefined ? [] : resolveFiles(files, ctx.cwd, target.root);
   const providers = opts.promptOnly || opts.localizeOnly ? [] : resolveProviders(opts.providers, ctx.env);
-  // The SDKs load while git, the pre-flight and the baseline run, not after.
-  if (providers.length > 0) prewarmProviders(providers, { env: ctx.env, cwd: ctx.cwd });
   if (checkDirty) {
     const restoredSome = recovered.some((r) => r.restored.length > 0);
     await assertCleanTree(target.root, { runAnyway: 'pass --allow-dirty', listed: restoredSome || !target.isRepo ? undefined : earlyStatus });
   }
-  await warmed;
 
   const { log, warnings, warn } = openRunLog(opts, ctx, reporter);
   if (opts.rails === undefined && !opts.localizeOnly) warn('no --rails: candidates are checked only against --test-cmd, so a fix that breaks other tests can win');

@@ -182,3 +182,35 @@ describe('--jobs', () => {
     expect(r.status()).toBe('');
   });
 });
+
+describe('in place, one candidate after another', () => {
+  it('writes agreeing candidates once (same inode through their gates and the re-check), and ends with the original bytes', async () => {
+    const r = repo();
+    const log = join(scratch, 'inodes.log');
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    const test = `stat -c %i src/calc.mjs >> '${log}'; ${REPRO}`;
+    const res = await runCli(BIN, ['--test-cmd', test, '--files', 'src/calc.mjs', '--json'], { cwd: r.dir, env: suite.server.env() });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const [preflight, ...candidates] = readFileSync(log, 'utf8').trim().split('\n');
+    // Three candidates and the winner's re-check ran on the one file written once, not on four rewrites.
+    expect(candidates).toHaveLength(4);
+    expect(new Set(candidates).size).toBe(1);
+    expect(candidates[0]).not.toBe(preflight);
+    expect(bytes(r, 'src/calc.mjs').toString()).toBe(BUGGY);
+  });
+
+  it('puts back a file the previous candidate wrote and the next one does not name, before the next one\'s gates', async () => {
+    const r = repo({ 'src/other.mjs': 'export const other = 1;\n' });
+    const log = join(scratch, 'seen.log');
+    suite.server.enqueue('anthropic', fix(WRONG), fix('export const other = 2;\n', 'src/other.mjs'));
+    const test = `cat src/calc.mjs src/other.mjs >> '${log}'; echo ---- >> '${log}'; ${REPRO}`;
+    const res = await runCli(BIN, ['--test-cmd', test, '--files', 'src/calc.mjs,src/other.mjs', '--n', '2', '--json'], { cwd: r.dir, env: suite.server.env() });
+    expect(res.exitCode, res.stderr).toBe(2);
+    const [preflight, first, second] = readFileSync(log, 'utf8').split('----\n');
+    expect(preflight).toBe(`${BUGGY}export const other = 1;\n`);
+    expect(first).toBe(`${WRONG}export const other = 1;\n`);
+    expect(second).toBe(`${BUGGY}export const other = 2;\n`);
+    expect(bytes(r, 'src/calc.mjs').toString()).toBe(BUGGY);
+    expect(bytes(r, 'src/other.mjs').toString()).toBe('export const other = 1;\n');
+  });
+});

@@ -56,31 +56,46 @@ export async function isDirty(cwd: string): Promise<boolean> {
   return (await dirtyFiles(cwd)).length > 0;
 }
 
-// A directory's top level does not move while a tool runs, so each is asked of git once per
-// process: the queries below all start from it, and every spawn delays a CLI's first model call.
-const roots = new Map<string, Promise<string>>();
+// A directory's top level and common dir do not move while a tool runs, so each is asked of git
+// once per process, both in one `git rev-parse`: the queries below start from them, and every spawn
+// delays a CLI's first model call.
+const places = new Map<string, Promise<{ root: string; common: string }>>();
+const commons = new Map<string, Promise<string>>();
+
+function locate(cwd: string): Promise<{ root: string; common: string }> {
+  let found = places.get(cwd);
+  if (found === undefined) {
+    found = run(cwd, ['rev-parse', '--show-toplevel', '--git-common-dir']).then(async (out) => {
+      const [top = '', common = ''] = out.split('\n');
+      const place = { root: await realpath(top.trim()), common: await realpath(path.resolve(cwd, common.trim())) };
+      // The top level is its own top level: queries handed the root need not ask again.
+      if (!places.has(place.root)) places.set(place.root, Promise.resolve(place));
+      return place;
+    });
+    places.set(cwd, found);
+    // A failure is not remembered: the directory may become a repository later.
+    found.catch(() => places.delete(cwd));
+  }
+  return found;
+}
 
 async function root(cwd: string): Promise<string> {
-  let top = roots.get(cwd);
-  if (top === undefined) {
-    top = run(cwd, ['rev-parse', '--show-toplevel']).then(async (out) => {
-      const found = await realpath(out.trim());
-      // The top level is its own top level: queries handed the root need not ask again.
-      if (!roots.has(found)) roots.set(found, Promise.resolve(found));
-      return found;
-    });
-    roots.set(cwd, top);
-    // A failure is not remembered: the directory may become a repository later.
-    top.catch(() => roots.delete(cwd));
-  }
-  return top;
+  return (await locate(cwd)).root;
 }
 
 /** The directory shared by all worktrees of the repository (`.git` of the main worktree). */
-async function commonDir(cwd: string): Promise<string> {
-  const out = await run(cwd, ['rev-parse', '--git-common-dir']);
-  // Printed relative to cwd unless it is elsewhere.
-  return realpath(path.resolve(cwd, out.trim()));
+function commonDir(cwd: string): Promise<string> {
+  let common = commons.get(cwd);
+  if (common === undefined) {
+    // Inside a bare repository or a .git directory there is no top level; ask for the common dir alone.
+    common = locate(cwd).then(
+      (place) => place.common,
+      async () => realpath(path.resolve(cwd, (await run(cwd, ['rev-parse', '--git-common-dir'])).trim())),
+    );
+    commons.set(cwd, common);
+    common.catch(() => commons.delete(cwd));
+  }
+  return common;
 }
 
 /**
@@ -194,7 +209,8 @@ async function untrackedFiles(cwd: string): Promise<string[]> {
 /** Subjects of the commits base..head (head defaults to HEAD), oldest first. */
 async function subjects(cwd: string, base: string, head = 'HEAD'): Promise<string[]> {
   const top = await root(cwd);
-  const [from, to] = await Promise.all([revParse(top, base), revParse(top, head)]);
+  // HEAD needs no check of its own (it cannot be read as an option): one git process fewer.
+  const [from, to] = await Promise.all([revParse(top, base), head === 'HEAD' ? head : revParse(top, head)]);
   const out = await run(top, ['log', '--reverse', '--no-color', '--format=%s', `${from}..${to}`]);
   return out.split('\n').map((subject) => subject.trim()).filter((subject) => subject.length > 0);
 }

@@ -22,7 +22,7 @@ export { complete, modelFor, maxTokensFor, prewarmProviders, DEFAULT_TIMEOUT_MS,
 export { fan, DEFAULT_FAN_TEMPERATURE, type FanOptions, type FanResult, type FanTarget } from './fan.js';
 export { mapLimit, type MapLimitOptions, type MapLimitSlot } from './map-limit.js';
 export { extractJson } from './json.js';
-export { redactSecrets, redactWithCount, secretValues, SECRET_PATTERNS, type Redaction } from './redact.js';
+export { redactSecrets, redactWithCount, secretRedactor, secretValues, SECRET_PATTERNS, type Redaction } from './redact.js';
 export { interruptSignal, onInterrupt, withInterruptScope, installInterruptHandlers, throwIfInterrupted, killProcessGroup, INTERRUPT_EXIT_GRACE_MS, type InterruptCleanup, type InterruptReason } from './interrupt.js';
 export { runCommand, preloadCommandRunner, KILL_GRACE_MS, type RunCommandOptions, type CommandResult } from './run-command.js';
 export { conformTextStyle, detectEol, type Eol } from './text-style.js';

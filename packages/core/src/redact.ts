@@ -52,6 +52,19 @@ export interface Redaction {
 
 /** Redacts env key values and credential-looking text, counting what was hidden. */
 export function redactWithCount(text: string, env: NodeJS.ProcessEnv = process.env): Redaction {
+  return redactValues(text, secretValues(env));
+}
+
+/**
+ * redactSecrets with the environment's secret values read once, for a caller that redacts many
+ * texts against one environment (a run log's every event): reading process.env is not cheap.
+ */
+export function secretRedactor(env: NodeJS.ProcessEnv = process.env): (text: string) => string {
+  const values = secretValues(env);
+  return (text) => redactValues(text, values).text;
+}
+
+function redactValues(text: string, values: readonly string[]): Redaction {
   let out = text;
   let count = 0;
   const kinds: Record<string, number> = {};
@@ -59,7 +72,7 @@ export function redactWithCount(text: string, env: NodeJS.ProcessEnv = process.e
     count += 1;
     kinds[kind] = (kinds[kind] ?? 0) + 1;
   };
-  for (const value of secretValues(env)) {
+  for (const value of values) {
     const pieces = out.split(value);
     for (let i = 1; i < pieces.length; i += 1) bump('env-key');
     out = pieces.join('[REDACTED]');

@@ -1,9 +1,9 @@
 // Runs a user's shell command (a test or rails command) in its own process group, so a timeout, an
 // abort or Ctrl-C kills everything it started, grandchildren included, before files are restored.
 
+import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import { statSync } from 'node:fs';
-import type { Result, ResultPromise } from 'execa';
 import { OpError } from './errors.js';
 import { interruptSignal, killProcessGroup, onInterrupt } from './interrupt.js';
 
@@ -48,14 +48,11 @@ const DEFAULT_MAX_CAPTURE_BYTES = 20 * 1024 * 1024;
 type StopReason = 'timeout' | 'abort';
 
 /**
- * Starts loading the process library (execa, ~100 ms) ahead of the first command, so a tool can
- * overlap that with its own start-up work. Safe to call any number of times.
+ * Kept for callers that overlapped loading a process library with their start-up: commands are now
+ * spawned with node:child_process, which is already loaded, so there is nothing left to load.
  */
 export function preloadCommandRunner(): Promise<void> {
-  return import('execa').then(
-    () => undefined,
-    () => undefined,
-  );
+  return Promise.resolve();
 }
 
 /** Never throws for a non-zero exit; throws OpError when the shell cannot start, InterruptedError on Ctrl-C. */
@@ -66,42 +63,49 @@ export async function runCommand(command: string, opts: RunCommandOptions): Prom
   if (opts.signal?.aborted) return emptyResult(command, { aborted: true });
   assertDirectory(opts.cwd, command);
 
-  const spawned = await spawnShell(command, opts);
-  if (spawned === null) return emptyResult(command, { aborted: true });
-  const { child } = spawned;
+  const child = spawnShell(command, opts);
+  const ended = endOf(child);
   const output = collectOutput(child, opts);
   const guard = guardChild(child, opts);
   try {
-    const result = await child;
+    const end = await ended;
     if (interrupt.aborted) throw interrupt.reason;
-    return settleResult(command, result, guard.stopReason(), output, startedAt);
+    return settleResult(command, end, guard.stopReason(), output, startedAt);
   } finally {
     guard.release();
   }
 }
 
 /**
- * Phase 1: the shell, in its own process group; null when the caller aborted while execa loaded.
- * Wrapped in an object: the child is itself a promise, which an async function would await.
+ * Phase 1: the shell, in its own process group. node:child_process rather than a process library:
+ * loading one cost a CLI tens of milliseconds before its first command could start.
  */
-async function spawnShell(command: string, opts: RunCommandOptions): Promise<{ child: ResultPromise } | null> {
-  // Lazy: execa is only needed once a command actually runs, not at CLI start-up.
-  const { execa } = await import('execa');
-  // A signal may have arrived during the import; nothing may start after Ctrl-C.
-  const interrupt = interruptSignal();
-  if (interrupt.aborted) throw interrupt.reason;
-  if (opts.signal?.aborted) return null;
-  const child = execa(command, {
+function spawnShell(command: string, opts: RunCommandOptions): ChildProcess {
+  const child = spawn(command, {
     shell: true,
     cwd: opts.cwd,
-    env: opts.env,
+    // Copying process.env costs a read of every variable: only done when there is something to merge.
+    env: opts.env === undefined || opts.env === process.env ? process.env : { ...process.env, ...opts.env },
     detached: true, // own process group: killProcessGroup reaches grandchildren; the terminal's Ctrl-C does not
-    ...(opts.input === undefined ? { stdin: 'ignore' as const } : { input: opts.input }),
-    buffer: false, // we keep bounded tails ourselves
-    reject: false,
+    stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     windowsHide: true,
   });
-  return { child };
+  if (child.stdin) {
+    // A command that exits without reading its input is reported by its exit code, not by EPIPE.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(opts.input);
+  }
+  return child;
+}
+
+/** How the shell ended: its exit code or signal once its output is closed, or why it never started. */
+type ShellEnd = { exitCode: number | null; signal: string | null } | { error: Error };
+
+function endOf(child: ChildProcess): Promise<ShellEnd> {
+  return new Promise((resolve) => {
+    child.once('error', (error) => resolve({ error }));
+    child.once('close', (exitCode, signal) => resolve({ exitCode, signal }));
+  });
 }
 
 interface CollectedOutput {
@@ -112,7 +116,7 @@ interface CollectedOutput {
 }
 
 /** Phase 2: bounded tails of stdout+stderr and stderr, and stdout up to its cap; `finish` once the child is done. */
-function collectOutput(child: ResultPromise, opts: RunCommandOptions): { finish: () => CollectedOutput } {
+function collectOutput(child: ChildProcess, opts: RunCommandOptions): { finish: () => CollectedOutput } {
   const tailChars = opts.tailChars ?? DEFAULT_TAIL_CHARS;
   const output = new RollingText(tailChars);
   const stderr = new RollingText(tailChars);
@@ -141,7 +145,7 @@ function collectOutput(child: ResultPromise, opts: RunCommandOptions): { finish:
  * Phase 3: ends the child's whole process group on timeout, on the caller's abort and on Ctrl-C.
  * `release` (in finally) clears the timers and listeners and kills whatever is left of the group.
  */
-function guardChild(child: ResultPromise, opts: RunCommandOptions): { stopReason: () => StopReason | null; release: () => void } {
+function guardChild(child: ChildProcess, opts: RunCommandOptions): { stopReason: () => StopReason | null; release: () => void } {
   const pid = child.pid;
   let stopReason: StopReason | null = null;
   let killTimer: NodeJS.Timeout | undefined;
@@ -187,21 +191,17 @@ function guardChild(child: ResultPromise, opts: RunCommandOptions): { stopReason
 /** Phase 4: the result, or the OpError of a shell that never started. */
 function settleResult(
   command: string,
-  result: Result,
+  end: ShellEnd,
   stopReason: StopReason | null,
   output: { finish: () => CollectedOutput },
   startedAt: number,
 ): CommandResult {
-  if (stopReason === null && result.exitCode === undefined && result.signal === undefined) {
-    throw new OpError(`could not run \`${command}\`: ${result.originalMessage ?? result.shortMessage}`, {
-      cause: result.cause,
-    });
-  }
+  if ('error' in end) throw new OpError(`could not run \`${command}\`: ${end.error.message}`, { cause: end.error });
   const killed = stopReason !== null;
   return {
     command,
-    exitCode: killed ? null : (result.exitCode ?? null),
-    signal: result.signal ?? null,
+    exitCode: killed ? null : end.exitCode,
+    signal: end.signal,
     timedOut: stopReason === 'timeout',
     aborted: stopReason === 'abort',
     durationMs: Date.now() - startedAt,

@@ -118,9 +118,14 @@ export class FileSnapshot {
     });
   }
 
-  /** Back to the original bytes and modes; the journal stays, since a snapshot serves many candidates. */
-  async restore(): Promise<string[]> {
-    return this.restoreSync();
+  /**
+   * Back to the original bytes and modes (only `files`, when given; a file already back is not
+   * rewritten); the journal stays, since a snapshot serves many candidates.
+   */
+  async restore(files?: readonly string[]): Promise<string[]> {
+    if (files === undefined) return this.restoreSync();
+    if (this.closed) return [];
+    return restoreEntriesSync(this.root, files.map((file) => this.lookup(file)), this.tmpDir);
   }
 
   restoreSync(): string[] {

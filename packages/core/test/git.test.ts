@@ -89,6 +89,49 @@ describe('git queries', () => {
     }
   });
 
+  it('asks git once for a directory\'s top level and common dir, and once more for neither', async () => {
+    // A `git` on PATH that logs each call before running the real one.
+    const shimDir = mkdtempSync(path.join(os.tmpdir(), 'adlc-git-shim-'));
+    const calls = path.join(shimDir, 'calls.log');
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    writeFileSync(path.join(shimDir, 'git'), `#!/bin/sh\necho "$*" >> '${calls}'\nexec '${realGit}' "$@"\n`, { mode: 0o755 });
+    const savedPath = process.env.PATH;
+    process.env.PATH = `${shimDir}${path.delimiter}${savedPath ?? ''}`;
+    const fresh = mkdtempSync(path.join(os.tmpdir(), 'adlc-fresh-'));
+    try {
+      execFileSync(realGit, ['init', '-q', fresh]);
+      mkdirSync(path.join(fresh, 'sub'));
+      const sub = path.join(fresh, 'sub');
+      const [top, common] = await Promise.all([git.root(sub), git.commonDir(sub)]);
+      expect(top).toBe(realpathSync(fresh));
+      expect(common).toBe(realpathSync(path.join(fresh, '.git')));
+      // Handed the root afterwards (as a snapshot is), nothing more is asked.
+      expect(await git.commonDir(top)).toBe(common);
+      expect(readFileSync(calls, 'utf8').trim().split('\n')).toHaveLength(1);
+      // Subjects up to HEAD: the base is verified, HEAD is not (one rev-parse and the log).
+      for (const n of [1, 2]) execFileSync(realGit, ['-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', `c${n}`], { cwd: fresh });
+      const base = execFileSync(realGit, ['rev-parse', 'HEAD~1'], { cwd: fresh, encoding: 'utf8' }).trim();
+      writeFileSync(calls, '');
+      expect(await git.subjects(sub, base)).toEqual(['c2']);
+      expect(readFileSync(calls, 'utf8').trim().split('\n').map((line) => line.split(' ')[1])).toEqual(['rev-parse', 'log']);
+    } finally {
+      process.env.PATH = savedPath;
+      rmSync(shimDir, { recursive: true, force: true });
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+
+  it('finds the common dir of a bare repository, which has no top level', async () => {
+    const bare = mkdtempSync(path.join(os.tmpdir(), 'adlc-bare-'));
+    try {
+      execFileSync('git', ['init', '-q', '--bare', bare]);
+      expect(await git.commonDir(bare)).toBe(realpathSync(bare));
+      await expect(git.root(bare)).rejects.toThrow();
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+
   it('resolves revisions to full shas and names the unknown ones', async () => {
     expect(await git.revParse(repo.dir, 'HEAD')).toBe(second);
     expect(await git.revParse(repo.dir, 'HEAD~1')).toBe(first);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, redactWithCount } from '../src/redact.js';
+import { redactSecrets, redactWithCount, secretRedactor } from '../src/redact.js';
 
 describe('redactSecrets', () => {
   it('hides the values of key variables in the environment', () => {
@@ -51,5 +51,15 @@ describe('redactSecrets', () => {
     ['  secretKeyName: string;'],
   ])('leaves code that only names a secret alone: %s', (code) => {
     expect(redactWithCount(code, {})).toEqual({ text: code, count: 0, kinds: {} });
+  });
+});
+
+describe('secretRedactor', () => {
+  it('redacts like redactSecrets, with the environment read once', () => {
+    const env: NodeJS.ProcessEnv = { OPENAI_API_KEY: 'abcdefgh12345678' };
+    const redact = secretRedactor(env);
+    const text = 'key=abcdefgh12345678 DB_PASSWORD=hunter2hunter2';
+    expect(redact(text)).toBe(redactSecrets(text, env));
+    expect(redact(text)).toBe('key=[REDACTED] DB_PASSWORD=[REDACTED]');
   });
 });

@@ -157,6 +157,18 @@ describe('FileSnapshot', () => {
     expect(repo.read('src/a.js')).toBe('the winner\n');
   });
 
+  it('restores only the files it is given, and rewrites none that is already back', async () => {
+    const snapshot = await FileSnapshot.create({ root: repo.dir, files: ['src/a.js', NEW_FILE], tool: 'unit' });
+    await snapshot.write('src/a.js', 'changed\n');
+    await snapshot.write(NEW_FILE, 'created\n');
+    expect(await snapshot.restore([NEW_FILE])).toEqual([NEW_FILE]);
+    expect(existsSync(path.join(repo.dir, NEW_FILE))).toBe(false);
+    expect(repo.read('src/a.js')).toBe('changed\n');
+    expect(await snapshot.restore([NEW_FILE])).toEqual([]);
+    expect(await snapshot.close()).toEqual(['src/a.js']);
+    expect(repo.status()).toBe('');
+  });
+
   it('outside a git repository, journals live in the OS temp dir', async () => {
     const plain = makeTempRepo({ noGit: true, files: { 'a.txt': 'original' } });
     const key = createHash('sha1').update(realpathSync(plain.dir)).digest('hex');
