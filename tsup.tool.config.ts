@@ -19,7 +19,7 @@ type EsbuildPlugin = NonNullable<Options['esbuildPlugins']>[number];
 export const LAZY_EXTERNALS = ['typescript', 'picomatch'];
 
 /** The libraries the bin takes from core's vendor bundles (`@adlc/core/vendor/<file>.cjs`), by package. */
-export const VENDORED: Record<string, string> = { '@anthropic-ai/sdk': 'anthropic', openai: 'openai', '@google/genai': 'genai', execa: 'execa', zod: 'zod' };
+export const VENDORED: Record<string, string> = { '@anthropic-ai/sdk': 'anthropic', openai: 'openai', '@google/genai': 'genai', zod: 'zod' };
 
 /**
  * In the bin, `import ... from 'openai'` (and the other vendored packages) becomes a module that loads

@@ -13,8 +13,8 @@ import { pathToFileURL } from 'node:url';
 import { ROOT } from './lib/bins.mjs';
 import { machine, sampleInterleaved } from './lib/measure.mjs';
 
-const PACKAGES = ['@anthropic-ai/sdk', 'openai', '@google/genai', 'execa', 'zod'];
-const BUNDLES = ['anthropic', 'openai', 'genai', 'execa', 'zod'];
+const PACKAGES = ['@anthropic-ai/sdk', 'openai', '@google/genai', 'zod'];
+const BUNDLES = ['anthropic', 'openai', 'genai', 'zod'];
 
 /** name → { wallMs, cpuMs } above node -e 0 for the three ways of loading the libraries. */
 export async function measureCodeCache(runs) {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Options } from 'tsup';
@@ -19,7 +19,7 @@ const builtinImportsAsRequire: EsbuildPlugin = {
 };
 
 /** The vendor libraries the tools' bins load from one CommonJS file each (see src/code-cache.ts). */
-const VENDOR = ['anthropic', 'openai', 'genai', 'execa', 'zod'];
+const VENDOR = ['anthropic', 'openai', 'genai', 'zod'];
 
 /** The package directory (the one with its package.json) of a bundled file under node_modules. */
 function packageDirOf(file: string): string | undefined {
@@ -47,7 +47,9 @@ const thirdPartyLicenses: EsbuildPlugin = {
         return `## ${name}@${version} (${license ?? 'unknown'})\n\n\`\`\`\n${text}\n\`\`\`\n`;
       });
       sections.sort();
-      if (existsSync('dist/vendor')) writeFileSync('dist/vendor/THIRD-PARTY-LICENSES.md', `# Third-party code in dist/vendor/*.cjs\n\n${sections.join('\n')}`);
+      // tsup writes the bundles after this hook, so on a clean build the directory does not exist yet.
+      mkdirSync('dist/vendor', { recursive: true });
+      writeFileSync('dist/vendor/THIRD-PARTY-LICENSES.md', `# Third-party code in dist/vendor/*.cjs\n\n${sections.join('\n')}`);
     });
   },
 };

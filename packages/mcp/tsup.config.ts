@@ -3,7 +3,7 @@
 // It is split: dist/cli.js and the chunks it imports statically are what answering `initialize` needs
 // (the SDK's protocol layer, zod, a few core modules); each tool, the call path and commander are
 // chunks loaded on first use. What stays outside is loaded lazily and only when a tool needs it: the
-// provider SDKs and execa from core's vendor bundles (through V8's code cache, as the tools' bins do),
+// provider SDKs from core's vendor bundles (through V8's code cache, as the tools' bins do),
 // TypeScript and picomatch as packages (the dependencies in package.json).
 import path from 'node:path';
 import { defineConfig, type Options } from 'tsup';

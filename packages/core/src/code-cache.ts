@@ -1,5 +1,5 @@
 // V8's code cache for one CommonJS file, for runtimes without Node's module compile cache (Node 20):
-// the tools' bins load the vendor libraries (SDKs, execa, zod) from one bundled file each, and
+// the tools' bins load the vendor libraries (SDKs, zod) from one bundled file each, and
 // compiling that JavaScript is most of what loading them costs. The first run compiles and, as the
 // process exits, stores V8's compiled form (including every function the run compiled) next to
 // Node's compile cache; later runs hand it back to V8. Where Node has its own compile cache (22.1 and

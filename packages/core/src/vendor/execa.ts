@@ -1,2 +1,0 @@
-// execa as one CommonJS file for the tools' bins (built by tsup.config.ts; loaded through code-cache.ts).
-export * from 'execa';
