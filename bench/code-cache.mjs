@@ -1,5 +1,5 @@
 // What the vendor bundles and V8's code cache save: a Node process that turns the caches on as the bins
-// do (enableCompileCache) and loads the three provider SDKs, execa and zod (a) as npm packages, as the
+// do (enableCompileCache) and loads the three provider SDKs and zod (a) as npm packages, as the
 // bins did before (each import resolves and compiles its package file by file; Node 22.1+ caches them),
 // (b) from core's one-file vendor bundles with every cache off, (c) from the bundles through
 // requireWithCodeCache with the cache warm: V8's code cache on Node 20, Node's compile cache on 22.1+.
@@ -43,7 +43,7 @@ export async function measureCodeCache(runs) {
 
 /** The result as a Markdown table. */
 export function codeCacheTable(result) {
-  const lines = ['| loading the SDKs, execa and zod (− node -e 0) | wall | CPU |', '|---|---|---|'];
+  const lines = ['| loading the SDKs and zod (− node -e 0) | wall | CPU |', '|---|---|---|'];
   for (const [name, m] of result) lines.push(`| ${name} | ${m.wallMs.toFixed(0)} ms | ${m.cpuMs.toFixed(0)} ms |`);
   return lines.join('\n');
 }

@@ -52,7 +52,7 @@ try {
     for (const note of notes) console.log(`- ${note}`);
   }
   // What the vendor bundles and the code cache save, on the clone's core (see bench/code-cache.mjs).
-  console.log(`\n### loading the SDKs, execa and zod (bench/code-cache.mjs)\n\n${codeCacheTable(await measureCodeCache(fastRuns))}`);
+  console.log(`\n### loading the SDKs and zod (bench/code-cache.mjs)\n\n${codeCacheTable(await measureCodeCache(fastRuns))}`);
   console.log(`\n${machine()} at the end`);
 } finally {
   await server.close();
