@@ -104,35 +104,68 @@ const esmBin: Options = {
 /** What an older path to the bin runs once the bin is `dist/cli.cjs`: hooks written by an earlier `init` name `dist/cli.js`. */
 export const ESM_BIN_FORWARDER = "#!/usr/bin/env node\n// The bin is dist/cli.cjs; this path stays for the commands written before it was.\nimport './cli.cjs';\n";
 
-/** A CommonJS bin: the launcher (the bin, `dist/cli.cjs`) and the CLI it loads (`dist/cli-main.cjs`). */
+/**
+ * A CommonJS bin: the launcher (the bin, `dist/cli.cjs`), the CLI it loads (`dist/cli-main.cjs`), and the
+ * modules the launcher's own code imports but takes from the CLI's file instead of carrying them (`viaMain`:
+ * module specifier as written in the sources, and the names the importers use; the CLI's entry exports
+ * `lazy`, a loader per specifier).
+ */
 export interface CjsBin {
   launcher: string;
   main: string;
+  viaMain?: Record<string, string[]>;
+}
+
+/**
+ * In the launcher, `import('<specifier>')` of a `viaMain` module becomes a module whose functions load the
+ * CLI's file (through requireWithCodeCache) and call the same function there: the launcher stays small and
+ * the rarely needed code (the flush, its runners and core) is compiled only by the calls that need it.
+ */
+function fromMainBundle(viaMain: Record<string, string[]>): EsbuildPlugin {
+  return {
+    name: 'adlc-from-main-bundle',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, (args) =>
+        args.kind === 'dynamic-import' && viaMain[args.path] ? { path: args.path, namespace: 'adlc-from-main' } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'adlc-from-main' }, (args) => ({
+        resolveDir: process.cwd(),
+        contents: [
+          `import { requireWithCodeCache } from '@adlc/core/light';`,
+          `const load = () => requireWithCodeCache(require('node:path').join(__dirname, 'cli-main.cjs')).lazy[${JSON.stringify(args.path)}]();`,
+          ...viaMain[args.path]!.map((name) => `export const ${name} = async (...args) => (await load()).${name}(...args);`),
+        ].join('\n'),
+        loader: 'js',
+      }));
+    },
+  };
 }
 
 /**
  * The bin as CommonJS (tdd-kernel's, whose hot path runs on every edit): on Node 20 an ES module entry and
  * every module it loads cost tens of milliseconds of CPU more than CommonJS. esbuild does not split CommonJS,
- * so the CLI is one file, `dist/cli-main.cjs`, which the bin (`dist/cli.cjs`, a launcher of a few lines)
- * loads through requireWithCodeCache: V8 then reads the compiled code instead of parsing the file. Inside
- * it an `import()` of the tool's own modules becomes a function run on first use, and an `import()` of a
- * package a require(): V8's code cache cannot serve a file that calls import() (code-cache.ts).
- * `dist/cli.js` stays, forwarding to the bin, for the commands that name it.
+ * so there are two files. The launcher, `dist/cli.cjs`, carries the code of the hot commands (what its entry
+ * imports, less `viaMain`) and runs them from a plain require. The CLI, `dist/cli-main.cjs`, carries
+ * everything, and the launcher loads it through requireWithCodeCache for every other command: V8 then reads
+ * the compiled code instead of parsing the file. In both an `import()` of the tool's own modules becomes a
+ * function run on first use, and an `import()` of a package a require(): V8's code cache cannot serve a
+ * file that calls import() (code-cache.ts). `dist/cli.js` stays, forwarding to the bin, for the commands
+ * that name it.
  */
-function cjsBin(entries: CjsBin): Options {
-  return {
+function cjsBin(entries: CjsBin): Options[] {
+  const pass = (entry: Record<string, string>, plugins: EsbuildPlugin[]): Options => ({
     ...common,
     format: ['cjs'],
     splitting: false,
     // Half the bytes to read, hash and decode at every start (the code cache spares the parse, not these).
     minify: true,
-    entry: { cli: entries.launcher, 'cli-main': entries.main },
+    entry,
     outExtension: () => ({ js: '.cjs' }),
     // import.meta.url becomes the file's URL, from __filename.
     shims: true,
     noExternal: ['@adlc/core', 'commander', ...Object.keys(VENDORED)],
     external: LAZY_EXTERNALS,
-    esbuildPlugins: [manifestVersionOnly, vendorBundles],
+    esbuildPlugins: [manifestVersionOnly, vendorBundles, ...plugins],
     // Maps the minified code back to its sources (for --enable-source-maps, and for the tests that read
     // which modules a run executed from V8's coverage); Node reads it only when asked.
     sourcemap: true,
@@ -140,10 +173,11 @@ function cjsBin(entries: CjsBin): Options {
       options.supported = { ...options.supported, 'dynamic-import': false };
       options.sourcesContent = false;
     },
-    onSuccess: async () => {
-      writeFileSync('dist/cli.js', ESM_BIN_FORWARDER, { mode: 0o755 });
-    },
-  };
+  });
+  return [
+    { ...pass({ cli: entries.launcher }, [fromMainBundle(entries.viaMain ?? {})]), onSuccess: async () => writeFileSync('dist/cli.js', ESM_BIN_FORWARDER, { mode: 0o755 }) },
+    pass({ 'cli-main': entries.main }, []),
+  ];
 }
 
 /** The library entry `dist/index.js` with its types, and the JSON outputs' list for the schema step. */
@@ -160,7 +194,7 @@ const library: Options = {
 export function toolConfig(opts: { cjsBin?: CjsBin } = {}) {
   return defineConfig((cli): Options[] => {
     if (!cli.watch) rmSync('dist', { recursive: true, force: true });
-    return [opts.cjsBin ? cjsBin(opts.cjsBin) : esmBin, library];
+    return [...(opts.cjsBin ? cjsBin(opts.cjsBin) : [esmBin]), library];
   });
 }
 

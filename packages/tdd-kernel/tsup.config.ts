@@ -1,4 +1,5 @@
-// The bin is CommonJS (dist/cli.cjs loading dist/cli-main.cjs): check and the hooks run on every edit.
+// The bin is CommonJS: dist/cli.cjs runs check and the hooks itself and loads dist/cli-main.cjs for the
+// rest, and for the flush (a Stop hook, or a deferred flush), whose runners and core it does not carry.
 import { toolConfig } from '../../tsup.tool.config';
 
-export default toolConfig({ cjsBin: { launcher: 'src/bin.ts', main: 'src/cli.ts' } });
+export default toolConfig({ cjsBin: { launcher: 'src/bin.ts', main: 'src/cli.ts', viaMain: { './flush.js': ['flush'] } } });

@@ -1,14 +1,16 @@
-// tdd-kernel CLI: the body of the bin. bin.ts (dist/cli.cjs) loads this file (dist/cli-main.cjs) through
-// V8's code cache. The hot commands (check, hook) run in fast.ts without commander, zod or core and, when
-// they succeed, end on their own with their exit code. Everything else, and every failure or interrupt of
-// a hot command, goes through core's runMain: the one place that exits, and the one error document.
+// tdd-kernel CLI: the full command line. The bin (bin.ts, dist/cli.cjs) runs the hot commands (check,
+// hook) itself, in fast.ts, without commander, zod or core; it loads this file (dist/cli-main.cjs) for
+// everything else, and for every failure or interrupt of a hot command, which go through core's runMain:
+// the one place that exits, and the one error document.
 
-import { runHot } from './fast.js';
+import type { HotEnd } from './fast.js';
 
-const argv = process.argv.slice(2);
-void runHot(argv).then(async (hot) => {
-  if (hot === 'done') return;
+/** What the bin takes from this file instead of carrying it (tsup.config.ts `viaMain`). */
+export const lazy = { './flush.js': () => import('./flush.js') };
+
+/** Runs what the hot path did not finish: `full` is any other command line. */
+export async function runFull(argv: readonly string[], hot: Exclude<HotEnd, 'done'>): Promise<void> {
   const [{ runMain, InterruptedError }, { main, asOpError }] = await Promise.all([import('@adlc/core/cli'), import('./commands.js')]);
-  const command = hot === 'full' ? () => main(argv) : () => Promise.reject('signal' in hot ? new InterruptedError(hot.signal) : asOpError(hot.error));
-  await runMain('tdd-kernel', command, { argv });
-});
+  const command = hot === 'full' ? () => main([...argv]) : () => Promise.reject('signal' in hot ? new InterruptedError(hot.signal) : asOpError(hot.error));
+  await runMain('tdd-kernel', command, { argv: [...argv] });
+}

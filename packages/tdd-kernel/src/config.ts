@@ -38,7 +38,12 @@ export const CONFIG_DIR = '.tdd-kernel';
 export const CONFIG_FILE = path.join(CONFIG_DIR, 'config.json');
 export const DEFAULT_LOG = path.join(CONFIG_DIR, 'events.jsonl');
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
 
 /** Reads the config; a missing file is an empty config, an invalid one a ConfigError naming the field. */
 export function loadConfig(root: string): KernelConfig {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { KernelContext } from './context.js';
 import type { EditRevertedEvent, KernelEvent } from './event-types.js';
 import { readBlob, readTurn, type TurnEntry } from './turn.js';
-import { isProcessAlive } from '@adlc/core/light';
+import { isProcessAlive, writeFileAtomicSync } from '@adlc/core/light';
 
 export interface RevertPlan {
   revert_plan: true;
@@ -76,7 +76,6 @@ export function readPlan(taken: string): RevertPlan | null {
 /** Puts each entry's file back to its pre-turn bytes and mode, or deletes it when it did not exist. Idempotent. */
 export async function revertEntries(ctx: KernelContext, entries: readonly TurnEntry[]): Promise<RevertedFile[]> {
   if (entries.length === 0) return [];
-  const { writeFileAtomicSync } = await import('@adlc/core');
   return entries.map((e) => {
     const abs = path.join(ctx.paths.root, e.file);
     if (!e.existed) fs.rmSync(abs, { force: true });

@@ -21,7 +21,12 @@ export interface RunSummary {
   file_errors: Record<string, string>;
 }
 
-export class NoRunnerError extends Error {}
+export class NoRunnerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NoRunnerError';
+  }
+}
 
 export async function resolveRunner(ctx: KernelContext): Promise<RunnerAdapter> {
   if (ctx.runner) return ctx.runner;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TempRepo } from '@adlc/core/testkit';
 import { HookDenySchema, StatusOutputSchema } from '../src/index.js';
-import { BIN, HEAVY_MODULES, kernel, loadedSources, makeProject, OLD_BIN, PRICE_ID, PRICE_SRC, PRICE_TEST } from './support.js';
+import { BIN, HEAVY_MODULES, kernel, loadedSources, MAIN, makeProject, OLD_BIN, PRICE_ID, PRICE_SRC, PRICE_TEST } from './support.js';
 
 const BAD = 'export const price = (n: number) => n + 1;\n';
 
@@ -146,15 +146,18 @@ describe('the fast path has the CLI contract', () => {
     }
   });
 
-  it('check and the hook run neither commander nor zod; the full CLI does', async () => {
+  it('check and the hook run neither commander nor zod, nor load the full CLI\'s file; the full CLI does', async () => {
     repo = makeProject('none', { 'src/a.ts': 'export {};\n' });
     const event = JSON.stringify({ session_id: 's', cwd: repo.dir, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: path.join(repo.dir, 'src/a.ts'), old_string: '{}', new_string: '{ a }' } });
     for (const [args, input] of [[['check', 'src/a.ts', '--json']], [['hook', 'claude-code'], event], [['--log', 'x.jsonl', 'hook', 'claude-code', '--bogus'], event]] as const) {
       const sources = loadedSources(repo, [...args], input);
       expect(sources).toContain('../src/fast.ts');
       expect(sources.filter((source) => HEAVY_MODULES.test(source)), args.join(' ')).toEqual([]);
+      expect(sources, args.join(' ')).not.toContain(MAIN);
     }
-    expect(loadedSources(repo, ['status']).some((source) => HEAVY_MODULES.test(source))).toBe(true);
+    const full = loadedSources(repo, ['status']);
+    expect(full.some((source) => HEAVY_MODULES.test(source))).toBe(true);
+    expect(full).toContain(MAIN);
   });
 
   it('the bin is CommonJS (dist/cli.cjs); dist/cli.js, which hooks written before name, runs it alike', () => {

@@ -60,11 +60,12 @@ export const PRICE_SRC = 'export const price = (n: number) => n;\n';
 export const PRICE_ID = 'src/price.test.ts::price adds tax';
 
 /**
- * The source files whose code one run of `tdd-kernel <args>` executed, in `repo`. The bin is one bundled,
- * minified CommonJS file (tsup.tool.config.ts) whose modules each run on first use, so what a run loads
+ * The source files whose code one run of `tdd-kernel <args>` executed, in `repo`. The bin is two bundled,
+ * minified CommonJS files (tsup.tool.config.ts) whose modules each run on first use, so what a run loads
  * is what it executes: read from V8's coverage (every function that ran) and mapped back to its source
  * through the bundle's source map. Sources are as the map names them (`../src/fast.ts`,
- * `../../../node_modules/.pnpm/commander@14.0.3/...`); other files that ran (core's vendor bundles) by path.
+ * `../../../node_modules/.pnpm/commander@14.0.3/...`); other files that ran (the bundles themselves, core's vendor
+ * bundles) by path.
  */
 export function loadedSources(repo: TempRepo, args: string[], input = ''): string[] {
   const coverage = path.join(repo.dir, '.git', 'coverage');
@@ -77,7 +78,9 @@ export function loadedSources(repo: TempRepo, args: string[], input = ''): strin
     for (const script of result) {
       const file = script.url.startsWith('file:') ? fileURLToPath(script.url) : script.url;
       const ran = script.functions.filter((f) => f.ranges[0]!.count > 0).map((f) => f.ranges[0]!.startOffset);
-      if (file === MAIN) for (const source of sourcesAt(ran)) sources.add(source);
+      // The full CLI is compiled by requireWithCodeCache inside a CommonJS wrapper: its offsets count the wrapper.
+      const shift = file === MAIN ? CODE_CACHE_WRAPPER.length : 0;
+      if (BUNDLES.includes(file) && ran.length > 0) for (const source of [file, ...sourcesAt(file, ran.map((offset) => offset - shift))]) sources.add(source);
       else if (path.isAbsolute(file) && ran.length > 0) sources.add(file);
     }
   }
@@ -89,12 +92,16 @@ interface ScriptCoverage {
   functions: Array<{ ranges: Array<{ startOffset: number; count: number }> }>;
 }
 
-const MAIN = path.resolve(here, '../dist/cli-main.cjs');
+/** The bin's two minified files: the launcher with the hot commands, and the full CLI. */
+export const MAIN = path.resolve(here, '../dist/cli-main.cjs');
+const BUNDLES = [BIN, MAIN];
+/** What core's requireWithCodeCache (code-cache.ts) puts before a file's source. */
+const CODE_CACHE_WRAPPER = '(function (exports, require, module, __filename, __dirname) { ';
 
-/** The original sources of the bundle's code at these offsets, through its source map. */
-function sourcesAt(offsets: number[]): string[] {
-  const code = readFileSync(MAIN, 'utf8');
-  const map = new SourceMap(JSON.parse(readFileSync(`${MAIN}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]);
+/** The original sources of a bundle's code at these offsets, through its source map. */
+function sourcesAt(bundle: string, offsets: number[]): string[] {
+  const code = readFileSync(bundle, 'utf8');
+  const map = new SourceMap(JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]);
   const lineStarts = [0];
   for (let i = code.indexOf('\n'); i !== -1; i = code.indexOf('\n', i + 1)) lineStarts.push(i + 1);
   return offsets.map((offset) => {
