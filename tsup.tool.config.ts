@@ -9,7 +9,7 @@
 // Each package's tsup.config.ts re-exports this (or calls toolConfig). test/cli-bundle.test.ts (in core) checks the result.
 import { rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { createRequire, isBuiltin } from 'node:module';
 import path from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
@@ -43,7 +43,7 @@ export function vendorBundlesOf(packages: string[]): EsbuildPlugin {
         return {
           resolveDir: process.cwd(),
           contents: [
-            `import { createRequire } from 'node:module';`,
+            `import { createRequire, isBuiltin } from 'node:module';`,
             `import { requireWithCodeCache } from '@adlc/core/light';`,
             `const vendor = requireWithCodeCache(createRequire(import.meta.url).resolve(${JSON.stringify(file)}));`,
             ...(exported.includes('default') ? ['export default vendor.default;'] : []),
@@ -142,6 +142,25 @@ function fromMainBundle(viaMain: Record<string, string[]>): EsbuildPlugin {
 }
 
 /**
+ * In a CommonJS bundle esbuild turns every `import fs from 'node:fs'` (default or namespace) into a copy of
+ * the built-in's exports, one per importing module: tens of modules times every property of fs, path and
+ * crypto, a few milliseconds and a busy garbage collector at each start. Each built-in goes through one
+ * module of the bundle instead, which takes that copy once.
+ */
+const builtinsOnce: EsbuildPlugin = {
+  name: 'adlc-builtins-once',
+  setup(build) {
+    build.onResolve({ filter: /^[a-z_:/]+$/ }, (args) =>
+      args.namespace !== 'adlc-builtin' && isBuiltin(args.path) ? { path: args.path.replace(/^node:/, ''), namespace: 'adlc-builtin' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'adlc-builtin' }, (args) => ({
+      contents: `import * as m from 'node:${args.path}';\nexport default m.default ?? m;\nexport * from 'node:${args.path}';`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * The bin as CommonJS (tdd-kernel's, whose hot path runs on every edit): on Node 20 an ES module entry and
  * every module it loads cost tens of milliseconds of CPU more than CommonJS. esbuild does not split CommonJS,
  * so there are two files. The launcher, `dist/cli.cjs`, carries the code of the hot commands (what its entry
@@ -165,7 +184,9 @@ function cjsBin(entries: CjsBin): Options[] {
     shims: true,
     noExternal: ['@adlc/core', 'commander', ...Object.keys(VENDORED)],
     external: LAZY_EXTERNALS,
-    esbuildPlugins: [manifestVersionOnly, vendorBundles, ...plugins],
+    esbuildPlugins: [manifestVersionOnly, vendorBundles, builtinsOnce, ...plugins],
+    // tsup's own rewrite of `node:` imports would resolve them before builtinsOnce sees them.
+    removeNodeProtocol: false,
     // Maps the minified code back to its sources (for --enable-source-maps, and for the tests that read
     // which modules a run executed from V8's coverage); Node reads it only when asked.
     sourcemap: true,
