@@ -22,6 +22,8 @@ import { privateDir } from './private-dir.js';
 const MAGIC = 'adlc-v8-code-cache 1\n';
 const DIGEST_BYTES = 32;
 const CODE_CACHE_SUBDIR = 'v8-code-cache';
+/** An entry not rewritten for this long is deleted when another is written (an old build's, most likely). */
+export const CODE_CACHE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** What one cache entry is valid for: the file, its content, and the V8 that compiled it. */
 export interface CodeCacheIdentity {
@@ -115,12 +117,41 @@ function readEntry(entry: { path: string; key: string }): Buffer | undefined {
   }
 }
 
-/** Written to a temp file and renamed, so a reader sees a whole entry or none; no fsync: losing one is harmless. */
+/**
+ * The entries and temp files of the cache directory to delete: those older than `maxAgeMs` (each build of a
+ * bundle gets entries of its own, so without this the directory only grows). An entry in use is rewritten
+ * whenever V8 rejects it, and costs one cold start if it goes.
+ */
+export function staleCacheFiles(files: ReadonlyArray<{ name: string; mtimeMs: number }>, nowMs: number, maxAgeMs = CODE_CACHE_MAX_AGE_MS): string[] {
+  return files.filter((f) => /\.(?:bin|tmp)$/.test(f.name) && nowMs - f.mtimeMs > maxAgeMs).map((f) => f.name);
+}
+
+/** Deletes the stale files of the cache directory; best effort (another process may be doing the same). */
+function pruneCacheDir(dir: string): void {
+  try {
+    const files = fs.readdirSync(dir).flatMap((name) => {
+      try {
+        return [{ name, mtimeMs: fs.statSync(path.join(dir, name)).mtimeMs }];
+      } catch {
+        return [];
+      }
+    });
+    for (const name of staleCacheFiles(files, Date.now())) fs.rmSync(path.join(dir, name), { force: true });
+  } catch {
+    // An exit handler must not throw: what is not pruned now is pruned at the next write.
+  }
+}
+
+/**
+ * Written to a temp file and renamed, so a reader sees a whole entry or none; no fsync: losing one is
+ * harmless. Writing (a miss, so rare) is also when the directory's stale entries go.
+ */
 function writeEntry(target: string, key: string, script: vm.Script): void {
   const temp = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
     fs.writeFileSync(temp, encodeCodeCacheEntry(key, script.createCachedData()), { mode: 0o600 });
     fs.renameSync(temp, target);
+    pruneCacheDir(path.dirname(target));
   } catch {
     try {
       fs.rmSync(temp, { force: true });

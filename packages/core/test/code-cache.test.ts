@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import module, { isBuiltin } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeCacheDir, codeCacheKey, codeCacheMode, decodeCodeCacheEntry, encodeCodeCacheEntry, type CodeCacheIdentity } from '../src/code-cache.js';
+import { CODE_CACHE_MAX_AGE_MS, codeCacheDir, codeCacheKey, codeCacheMode, decodeCodeCacheEntry, encodeCodeCacheEntry, staleCacheFiles, type CodeCacheIdentity } from '../src/code-cache.js';
 import { isPrivateDir, privateDir, type DirStat } from '../src/private-dir.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'adlc-code-cache-'));
@@ -41,6 +41,19 @@ describe('code cache entries', () => {
     ['garbage', Buffer.from('not a cache entry'), key, undefined],
     ['nothing', Buffer.alloc(0), key, undefined],
   ])('%s', (_what, bytes, asKey, expected) => expect(decodeCodeCacheEntry(asKey, bytes)).toEqual(expected));
+});
+
+describe('staleCacheFiles', () => {
+  const now = 1_000 * CODE_CACHE_MAX_AGE_MS;
+  it.each([
+    ['an entry older than the limit', 'lib.cjs-abc.bin', now - CODE_CACHE_MAX_AGE_MS - 1, true],
+    ['a temp file older than the limit', 'lib.cjs-abc.bin.12-ab.tmp', now - CODE_CACHE_MAX_AGE_MS - 1, true],
+    ['an entry exactly at the limit', 'lib.cjs-abc.bin', now - CODE_CACHE_MAX_AGE_MS, false],
+    ['a recent entry', 'lib.cjs-abc.bin', now - 1000, false],
+    ['an old file that is not ours', 'notes.txt', 0, false],
+  ])('%s', (_, name, mtimeMs, stale) => {
+    expect(staleCacheFiles([{ name, mtimeMs }], now)).toEqual(stale ? [name] : []);
+  });
 });
 
 describe('codeCacheMode', () => {
@@ -157,6 +170,24 @@ describe.runIf(!nodeHasCompileCache)('requireWithCodeCache on a Node without a c
       expect(written.equals(bad)).toBe(false);
       expect(decodeCodeCacheEntry(key, written)).toBeDefined();
     }
+  });
+
+  it('deletes the stale entries of the directory when it writes one, and nothing else', () => {
+    const home = mkdtempSync(path.join(scratch, 'home-'));
+    load(moduleFile(mkdtempSync(path.join(scratch, 'mod-')), 1), { XDG_CACHE_HOME: home });
+    const [kept] = entriesIn(home);
+    const dir = path.dirname(kept!);
+    const old = (Date.now() - CODE_CACHE_MAX_AGE_MS - 60_000) / 1000;
+    for (const name of ['gone.cjs-0123.bin', 'notes.txt']) {
+      writeFileSync(path.join(dir, name), 'x');
+      utimesSync(path.join(dir, name), old, old);
+    }
+    load(moduleFile(mkdtempSync(path.join(scratch, 'mod-')), 2), { XDG_CACHE_HOME: home }); // a miss: writes
+    const names = entriesIn(home).map((f) => path.basename(f));
+    expect(names).toContain(path.basename(kept!));
+    expect(names).toContain('notes.txt');
+    expect(names).not.toContain('gone.cjs-0123.bin');
+    expect(names.filter((n) => n.endsWith('.bin'))).toHaveLength(2);
   });
 
   it('writes nothing with NODE_DISABLE_COMPILE_CACHE, nor into a directory others may write to', () => {
