@@ -84,10 +84,15 @@ export function requireWithCodeCache(file: string, env: NodeJS.ProcessEnv = proc
   return exports;
 }
 
-/** The same module shape require gives: the file's source wrapped in a function of exports, require, module. */
+/**
+ * What a file's source is wrapped in: the same module shape require gives, a function of exports, require,
+ * module. Offsets V8 reports in the script (coverage, profiles) count this prefix.
+ */
+export const CODE_CACHE_WRAPPER_PREFIX = '(function (exports, require, module, __filename, __dirname) { ';
+
 function runCached(file: string, env: NodeJS.ProcessEnv): unknown {
   const content = fs.readFileSync(file);
-  const source = `(function (exports, require, module, __filename, __dirname) { ${content.toString('utf8')}\n})`;
+  const source = `${CODE_CACHE_WRAPPER_PREFIX}${content.toString('utf8')}\n})`;
   const entry = cacheEntryPath(file, content, env);
   const cachedData = entry ? readEntry(entry) : undefined;
   const script = new vm.Script(source, { filename: file, ...(cachedData ? { cachedData } : {}) });

@@ -7,4 +7,4 @@ export { writeFileAtomic, writeFileAtomicSync, type AtomicWriteOptions } from '.
 export { isProcessAlive } from './process-alive.js';
 export { isInsideRoot, relativeToRoot, type InsideRootResult } from './paths.js';
 export { enableCompileCache, compileCacheDir } from './compile-cache.js';
-export { requireWithCodeCache, codeCacheDir } from './code-cache.js';
+export { requireWithCodeCache, codeCacheDir, CODE_CACHE_WRAPPER_PREFIX } from './code-cache.js';

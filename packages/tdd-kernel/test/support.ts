@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync }
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CODE_CACHE_WRAPPER_PREFIX } from '@adlc/core/light';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -79,7 +80,7 @@ export function loadedSources(repo: TempRepo, args: string[], input = ''): strin
       const file = script.url.startsWith('file:') ? fileURLToPath(script.url) : script.url;
       const ran = script.functions.filter((f) => f.ranges[0]!.count > 0).map((f) => f.ranges[0]!.startOffset);
       // The full CLI is compiled by requireWithCodeCache inside a CommonJS wrapper: its offsets count the wrapper.
-      const shift = file === MAIN ? CODE_CACHE_WRAPPER.length : 0;
+      const shift = file === MAIN ? CODE_CACHE_WRAPPER_PREFIX.length : 0;
       if (BUNDLES.includes(file) && ran.length > 0) for (const source of [file, ...sourcesAt(file, ran.map((offset) => offset - shift))]) sources.add(source);
       else if (path.isAbsolute(file) && ran.length > 0) sources.add(file);
     }
@@ -95,8 +96,6 @@ interface ScriptCoverage {
 /** The bin's two minified files: the launcher with the hot commands, and the full CLI. */
 export const MAIN = path.resolve(here, '../dist/cli-main.cjs');
 const BUNDLES = [BIN, MAIN];
-/** What core's requireWithCodeCache (code-cache.ts) puts before a file's source. */
-const CODE_CACHE_WRAPPER = '(function (exports, require, module, __filename, __dirname) { ';
 
 /** The original sources of a bundle's code at these offsets, through its source map. */
 function sourcesAt(bundle: string, offsets: number[]): string[] {
