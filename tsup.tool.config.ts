@@ -78,6 +78,44 @@ export const manifestVersionOnly: EsbuildPlugin = {
   },
 };
 
+/**
+ * In a CommonJS bundle esbuild turns every `import fs from 'node:fs'` (default or namespace) into a copy of
+ * the built-in's exports, one per importing module, and requires every built-in a module names when that
+ * module loads: tens of modules times every property of fs, path and crypto, and crypto (with the streams
+ * it pulls in) compiled at each start even by a call that never hashes. Each built-in goes through one
+ * module of the bundle instead (`adlc-builtin:<name>`), which takes one copy of a lazy stand-in
+ * (`adlc-lazy-builtin:<name>`): a getter per export, named from the built-in as the build's Node has it,
+ * that requires the built-in on first use.
+ */
+const builtinsOnce: EsbuildPlugin = {
+  name: 'adlc-builtins-once',
+  setup(build) {
+    build.onResolve({ filter: /^[a-z_:/-]+$/ }, (args) => {
+      if (args.namespace === 'adlc-builtin') return { path: args.path.replace(/^adlc-lazy:/, ''), namespace: 'adlc-lazy-builtin' };
+      if (args.namespace === 'adlc-lazy-builtin' || !isBuiltin(args.path)) return undefined;
+      return { path: args.path.replace(/^node:/, ''), namespace: 'adlc-builtin' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'adlc-builtin' }, (args) => ({
+      contents: `import * as m from 'adlc-lazy:${args.path}';\nexport default m.default;\nexport * from 'adlc-lazy:${args.path}';`,
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'adlc-lazy-builtin' }, (args) => ({
+      contents: lazyBuiltinSource(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
+/** A CommonJS module standing in for the built-in `name`: each export a getter that requires it on first use. */
+export function lazyBuiltinSource(name: string): string {
+  const names = Object.keys(createRequire(path.resolve('package.json'))(`node:${name}`) as object).filter((key) => key !== 'default' && key !== '__esModule');
+  return [
+    `let loaded;`,
+    `const load = () => (loaded ??= require(${JSON.stringify(`node:${name}`)}));`,
+    `for (const name of ${JSON.stringify(names)}) Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });`,
+  ].join('\n');
+}
+
 const common: Options = {
   format: ['esm'],
   target: 'node20',
@@ -93,7 +131,8 @@ const esmBin: Options = {
   entry: { cli: 'src/cli.ts' },
   noExternal: ['@adlc/core', 'commander', ...Object.keys(VENDORED)],
   external: LAZY_EXTERNALS,
-  esbuildPlugins: [manifestVersionOnly, vendorBundles],
+  esbuildPlugins: [manifestVersionOnly, vendorBundles, builtinsOnce],
+  removeNodeProtocol: false,
   // commander is CommonJS: its require()s of Node built-ins need a real `require` in an ES module.
   banner: { js: "import { createRequire as createRequireForCommander } from 'node:module';\nconst require = createRequireForCommander(import.meta.url);" },
   esbuildOptions(options) {
@@ -140,25 +179,6 @@ function fromMainBundle(viaMain: Record<string, string[]>): EsbuildPlugin {
     },
   };
 }
-
-/**
- * In a CommonJS bundle esbuild turns every `import fs from 'node:fs'` (default or namespace) into a copy of
- * the built-in's exports, one per importing module: tens of modules times every property of fs, path and
- * crypto, a few milliseconds and a busy garbage collector at each start. Each built-in goes through one
- * module of the bundle instead, which takes that copy once.
- */
-const builtinsOnce: EsbuildPlugin = {
-  name: 'adlc-builtins-once',
-  setup(build) {
-    build.onResolve({ filter: /^[a-z_:/]+$/ }, (args) =>
-      args.namespace !== 'adlc-builtin' && isBuiltin(args.path) ? { path: args.path.replace(/^node:/, ''), namespace: 'adlc-builtin' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'adlc-builtin' }, (args) => ({
-      contents: `import * as m from 'node:${args.path}';\nexport default m.default ?? m;\nexport * from 'node:${args.path}';`,
-      loader: 'js',
-    }));
-  },
-};
 
 /**
  * The bin as CommonJS (tdd-kernel's, whose hot path runs on every edit): on Node 20 an ES module entry and

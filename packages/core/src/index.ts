@@ -36,4 +36,4 @@ export { parseHunkHeader, type HunkHeader } from './hunk-header.js';
 export * as mutate from './mutate/index.js';
 export { normalizeSyntax, parsesCleanly } from './syntax.js';
 export { isProcessAlive } from './process-alive.js';
-export { mulberry32, shuffle } from './random.js';
+export { mulberry32, randomHex, shuffle } from './random.js';

@@ -3,6 +3,8 @@
 // SDKs, no commander, no process or git libraries. A test loads the built file and checks that.
 
 export { shellQuote } from './shell-quote.js';
+export { sha1Hex } from './sha1.js';
+export { randomHex } from './random.js';
 export { writeFileAtomic, writeFileAtomicSync, type AtomicWriteOptions } from './atomic-write.js';
 export { isProcessAlive } from './process-alive.js';
 export { isInsideRoot, relativeToRoot, type InsideRootResult } from './paths.js';

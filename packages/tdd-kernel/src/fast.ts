@@ -85,8 +85,8 @@ export async function runHot(argv: readonly string[], env: NodeJS.ProcessEnv = p
   if (interrupted) return interrupted;
   if ('signal' in output) return output;
   process.exitCode = output.exitCode;
-  writeQuietly(process.stderr, output.stderr);
-  writeQuietly(process.stdout, output.stdout);
+  writeQuietly(2, output.stderr);
+  writeQuietly(1, output.stdout);
   return 'done';
 }
 
@@ -164,13 +164,25 @@ function watchSignals() {
 
 /**
  * A reader that goes away (`tdd-kernel check f | head -c1`) is not an error of ours: the output is dropped
- * quietly and the exit code stays the verdict's. A stream is only touched when there is something to
- * write: creating process.stdout on a pipe costs milliseconds, and an allowed edit prints nothing.
+ * quietly and the exit code stays the verdict's. The text goes straight to the file descriptor: creating
+ * process.stdout on a pipe loads and compiles Node's streams and its net module, milliseconds for an answer
+ * of a few hundred bytes. Only a descriptor the reader made non-blocking and that is full (EAGAIN) hands
+ * the rest to the stream, which waits for the reader.
  */
-function writeQuietly(stream: NodeJS.WriteStream, text: string): void {
+function writeQuietly(fd: 1 | 2, text: string): void {
   if (text === '') return;
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-  });
-  stream.write(text);
+  const bytes = Buffer.from(text);
+  let written = 0;
+  try {
+    while (written < bytes.length) written += fs.writeSync(fd, bytes, written);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EPIPE') return;
+    if (code !== 'EAGAIN') throw error;
+    const stream = fd === 1 ? process.stdout : process.stderr;
+    stream.on('error', (streamError: NodeJS.ErrnoException) => {
+      if (streamError.code !== 'EPIPE') throw streamError;
+    });
+    stream.write(bytes.subarray(written));
+  }
 }

@@ -3,10 +3,9 @@
 // calls never lose each other's records. An edit never confirmed (permission refused, tool failed) is
 // neither reverted nor tested.
 
-import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomicSync } from '@adlc/core/light';
+import { randomHex, writeFileAtomicSync } from '@adlc/core/light';
 import { appendTurn, changedSinceTurnStart, sessionKey, snapshot, type TurnEntry } from './turn.js';
 
 export interface PendingEdit extends TurnEntry {
@@ -26,7 +25,7 @@ export function pendingDir(scratch: string, session: string | null): string {
 /** Records the pre-edit state of `file` for an edit that the agent's tool is about to make. */
 export function addPending(scratch: string, session: string | null, root: string, file: string, testIds: string[], now: number, toolUseId?: string): void {
   const edit: PendingEdit = { ...snapshot(scratch, root, file, testIds, now), ...(toolUseId ? { tool_use_id: toolUseId } : {}) };
-  const name = `${String(now).padStart(15, '0')}-${process.pid}-${randomBytes(4).toString('hex')}.json`;
+  const name = `${String(now).padStart(15, '0')}-${process.pid}-${randomHex(8)}.json`;
   writeFileAtomicSync(path.join(pendingDir(scratch, session), name), JSON.stringify(edit));
 }
 

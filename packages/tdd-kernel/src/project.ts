@@ -1,10 +1,10 @@
 // Where things live: the project root, the log, and the scratch directory (.git/tdd-kernel/ in a git
 // repository, the OS temp dir otherwise) that holds the compact state, the turn buffer and pre-edit copies.
 
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sha1Hex } from '@adlc/core/light';
 import { CONFIG_DIR, DEFAULT_LOG, type KernelConfig } from './config.js';
 
 /** The nearest directory at or above `start` holding .tdd-kernel/ or .git; else `start` itself. */
@@ -49,9 +49,9 @@ export function projectPaths(root: string, config: KernelConfig, logOverride?: s
   const gitDir = findGitDir(root);
   const base = gitDir
     ? path.join(gitDir, 'tdd-kernel')
-    : path.join(os.tmpdir(), 'tdd-kernel', createHash('sha1').update(root).digest('hex').slice(0, 16));
+    : path.join(os.tmpdir(), 'tdd-kernel', sha1Hex(root).slice(0, 16));
   // One scratch per log, so --log elsewhere never mixes state with the default log.
-  const key = createHash('sha1').update(log).digest('hex').slice(0, 12);
+  const key = sha1Hex(log).slice(0, 12);
   return { root, log, scratch: path.join(base, key) };
 }
 

@@ -1,19 +1,29 @@
 // The compact state kept beside the log (in scratch): the folded state plus the log offset it covers.
 // Loading reads only the log bytes appended since, so the hook's cost does not grow with the log.
 
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import path from 'node:path';
 import type { KernelEvent } from './event-types.js';
 import { appendEvents, readEventsFrom } from './log.js';
 import type { ProjectPaths } from './project.js';
-import { writeFileAtomicSync } from '@adlc/core/light';
+import { sha1Hex, writeFileAtomicSync } from '@adlc/core/light';
 import { applyEvent, emptyState, type KernelState } from './state.js';
 
 /** Raised when the folded state's shape changes (2: reds per test), so an older state file is refolded. */
 const STATE_VERSION = 2;
 /** Bytes before the covered offset whose hash must still match: a log replaced by another one is refolded. */
 const FINGERPRINT_BYTES = 256;
+/**
+ * Uncovered log bytes from which a load writes the state file again. Below it the tail is simply folded
+ * again at the next load: a hook that appends one refusal per call would otherwise serialise and write the
+ * whole state (tens of kilobytes with a few hundred tests) on every call, to save reading one line.
+ */
+export const STATE_REWRITE_BYTES = 32 * 1024;
+
+/** Whether a load that folded the log from `start` to `end` writes the state file (`cached`: it had a valid one). */
+export function shouldRewriteState(cached: boolean, start: number, end: number): boolean {
+  return end !== start && (!cached || end - start >= STATE_REWRITE_BYTES);
+}
 
 interface StateFile {
   version: number;
@@ -53,7 +63,7 @@ export function loadState(paths: ProjectPaths): LoadedState {
   const read = readEventsFrom(paths.log, start);
   for (const event of read.events) applyEvent(state, event);
   corrupt += read.warnings.length;
-  if (read.end !== start) {
+  if (shouldRewriteState(base !== null, start, read.end)) {
     writeStateFile(paths, { version: STATE_VERSION, log: paths.log, offset: read.end, fingerprint: fingerprint(paths.log, read.end), corrupt, state });
   }
   return { state, warnings: read.warnings, corrupt };
@@ -78,7 +88,7 @@ function readStateFile(paths: ProjectPaths): StateFile | null {
 /** Atomic (temp + rename): concurrent writers each leave a whole, valid state for some offset. */
 function writeStateFile(paths: ProjectPaths, file: StateFile): void {
   try {
-    writeFileAtomicSync(stateFilePath(paths), JSON.stringify(file));
+    writeFileAtomicSync(stateFilePath(paths), JSON.stringify(file), { durable: false });
   } catch {
     // The state file is only a cache: the next load refolds from the log.
   }
@@ -94,5 +104,5 @@ function fingerprint(logPath: string, offset: number): string {
   } finally {
     fs.closeSync(fd);
   }
-  return createHash('sha1').update(buffer).digest('hex');
+  return sha1Hex(buffer);
 }

@@ -1,10 +1,9 @@
 // The per-turn buffer in scratch: which files were edited under which claims, with their pre-edit
 // content (content-addressed copies), so the end-of-turn flush can revert exactly this turn's edits.
 
-import { createHash, randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomicSync } from '@adlc/core/light';
+import { randomHex, sha1Hex, writeFileAtomicSync } from '@adlc/core/light';
 
 export interface TurnEntry {
   /** Relative to the root. */
@@ -18,7 +17,7 @@ export interface TurnEntry {
 }
 
 export function sessionKey(session: string | null): string {
-  return session === null ? 'default' : createHash('sha1').update(session).digest('hex').slice(0, 16);
+  return session === null ? 'default' : sha1Hex(session).slice(0, 16);
 }
 
 export function turnFile(scratch: string, session: string | null): string {
@@ -83,7 +82,7 @@ export function appendTurn(scratch: string, session: string | null, entries: rea
 }
 
 function saveBlob(scratch: string, content: Buffer): string {
-  const hash = createHash('sha1').update(content).digest('hex');
+  const hash = sha1Hex(content);
   const dir = path.join(scratch, 'pre');
   const target = path.join(dir, hash);
   if (fs.existsSync(target)) {
@@ -110,7 +109,7 @@ export function changedSinceTurnStart(scratch: string, root: string, entry: Turn
   }
   if (!entry.existed) return now !== null;
   if (now === null) return true;
-  return entry.blob === null || createHash('sha1').update(now).digest('hex') !== entry.blob;
+  return entry.blob === null || sha1Hex(now) !== entry.blob;
 }
 
 /**
@@ -120,7 +119,7 @@ export function changedSinceTurnStart(scratch: string, root: string, entry: Turn
 export function takeTurn(scratch: string, session: string | null): { entries: TurnEntry[]; taken: string | null } {
   const live = turnFile(scratch, session);
   // The pid and the wall-clock time it was taken tell recovery whether its flush still runs (a pid can be reused).
-  const taken = `${live}.flushing-${process.pid}-${Date.now()}-${randomBytes(3).toString('hex')}`;
+  const taken = `${live}.flushing-${process.pid}-${Date.now()}-${randomHex(6)}`;
   try {
     fs.renameSync(live, taken);
   } catch {

@@ -3,7 +3,7 @@
 // signal, and global flags before or after the command.
 
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TempRepo } from '@adlc/core/testkit';
@@ -158,6 +158,27 @@ describe('the fast path has the CLI contract', () => {
     const full = loadedSources(repo, ['status']);
     expect(full.some((source) => HEAVY_MODULES.test(source))).toBe(true);
     expect(full).toContain(MAIN);
+  });
+
+  it('check and the hook load none of the heavier Node built-ins (crypto, streams, net, vm, module, os, fs/promises), even answering on a pipe', () => {
+    repo = makeProject('none', { 'src/a.ts': 'export {};\n' });
+    const record = path.join(repo.dir, '.git', 'record-builtins.cjs');
+    writeFileSync(record, "process.on('exit', () => require('node:fs').writeFileSync(process.env.BUILTINS_OUT, process.moduleLoadList.join('\\n')));\n");
+    const loaded = (args: string[], input = '') => {
+      const out = path.join(repo.dir, '.git', 'builtins.txt');
+      const r = spawnSync(process.execPath, ['--require', record, BIN, ...args], { cwd: repo.dir, input, encoding: 'utf8', env: { ...process.env, BUILTINS_OUT: out, TDD_KERNEL_SESSION: '' } });
+      return { status: r.status, stdout: r.stdout, modules: readFileSync(out, 'utf8').split('\n') };
+    };
+    const event = JSON.stringify({ session_id: 's', cwd: repo.dir, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: path.join(repo.dir, 'src/a.ts'), old_string: '{}', new_string: '{ a }' } });
+    const heavy = /^NativeModule (?:crypto|stream|net|vm|module|os|fs\/promises|child_process)$/;
+    const hook = loaded(['hook', 'claude-code'], event);
+    expect(HookDenySchema.parse(JSON.parse(hook.stdout)).hookSpecificOutput.permissionDecision).toBe('deny');
+    const check = loaded(['check', 'src/a.ts', '--json']);
+    expect(check.status).toBe(2);
+    expect(JSON.parse(check.stdout)).toMatchObject({ decision: 'deny' });
+    for (const run of [hook, check]) expect(run.modules.filter((m) => heavy.test(m))).toEqual([]);
+    // The control: the full CLI does load them.
+    expect(loaded(['status']).modules.filter((m) => heavy.test(m)).length).toBeGreaterThan(0);
   });
 
   it('the bin is CommonJS (dist/cli.cjs); dist/cli.js, which hooks written before name, runs it alike', () => {
