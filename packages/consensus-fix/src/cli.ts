@@ -4,6 +4,7 @@
 import { enableCompileCache } from '@adlc/core/light';
 import { Option } from 'commander';
 import { createProgram, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
+import { startPreflightEarly } from './early-preflight.js';
 import { EDIT_FORMAT_OPTIONS } from './edits/format.js';
 import { DEFAULTS, type ConsensusFixOptions } from './options.js';
 import pkg from '../package.json' with { type: 'json' };
@@ -52,6 +53,11 @@ await runMain('consensus-fix', async () => {
   const { opts } = parseArgs<ConsensusFixOptions>(program, process.argv.slice(2));
   // Left to the run when not given, so ADLC_MAX_TOKENS (core's setting for every tool) applies.
   if (program.getOptionValueSource('maxTokens') === 'default') delete (opts as Partial<ConsensusFixOptions>).maxTokens;
-  const { consensusFix } = await import('./run.js');
-  return consensusFix(opts, { env: process.env, cwd: process.cwd() });
+  // The pre-flight's test starts now, and loading the run overlaps it (early-preflight.ts).
+  const earlyPreflight = startPreflightEarly(opts, process.env, process.cwd());
+  const { consensusFix } = await import('./run.js').catch(async (error: unknown) => {
+    await earlyPreflight?.discard();
+    throw error;
+  });
+  return consensusFix(opts, { env: process.env, cwd: process.cwd(), ...(earlyPreflight ? { earlyPreflight } : {}) });
 });

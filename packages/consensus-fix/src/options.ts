@@ -1,6 +1,7 @@
 // The options of a run, as the CLI parses them (and as a library caller passes them), and the one
 // declaration of their defaults: the CLI's flags (and so its --help) and `consensusFix` both read DEFAULTS.
 
+import type { EarlyPreflight } from './early-preflight.js';
 import type { Reporter, Tier } from '@adlc/core';
 import type { EditFormatOption } from './edits/format.js';
 import type { Normalize } from './result.js';
@@ -76,4 +77,6 @@ export interface RunContext {
   stderr?: NodeJS.WriteStream;
   /** Where progress, notes and warnings go instead of stderr (an MCP host turns progress into notifications). */
   reporter?: Reporter;
+  /** The pre-flight's test, already started by the caller (the bin, see early-preflight.ts); the run takes it over. */
+  earlyPreflight?: EarlyPreflight;
 }

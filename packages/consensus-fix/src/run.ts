@@ -15,6 +15,16 @@ import { CopyPool } from './workspace-copy.js';
 import { write } from './write.js';
 
 export async function consensusFix(input: ConsensusFixInput, ctx: RunContext): Promise<Outcome> {
+  try {
+    return await runPhases(input, ctx);
+  } finally {
+    // A test the caller started for the pre-flight never outlives the run: a run stopped before its
+    // pre-flight took it (a dirty tree, bad --files, Ctrl-C) ends it here; once taken, it has ended.
+    await ctx.earlyPreflight?.discard();
+  }
+}
+
+async function runPhases(input: ConsensusFixInput, ctx: RunContext): Promise<Outcome> {
   const started = Date.now();
   // No --max-tokens: ADLC_MAX_TOKENS when set (a bad value is the user's error), else the default.
   const opts = withDefaults({ ...input, maxTokens: input.maxTokens ?? maxTokensFor({}, ctx.env, DEFAULTS.maxTokens) });

@@ -30,6 +30,8 @@ export interface Run {
   editFormat: EditFormat | undefined;
   /** Files the prompt showed only in slices (→ the lines shown), once the prompt is built. */
   sliced: ReadonlyMap<string, string>;
+  /** The pre-flight's test started before start-up, when start-up left the tree as it found it (undefined: not started). */
+  earlyPreflight?: Promise<CommandResult | undefined> | undefined;
   /** The rails already run on the untouched tree (by localization), reused as the baseline. */
   baselineRails?: CommandResult | undefined;
   /** Empty under --prompt-only (no key needed). Their SDKs load once the pre-flight has started. */
@@ -57,7 +59,7 @@ export async function startUp(opts: ConsensusFixOptions, ctx: RunContext, report
   // A killed run's files come back before the dirty guard looks at the tree; the status started now is
   // only trusted when that recovery restored nothing (then nothing in the work tree changed).
   const checkDirty = !opts.promptOnly && !opts.localizeOnly && !opts.allowDirty;
-  const earlyStatus = checkDirty ? dirtyFiles(ctx.cwd) : undefined;
+  const earlyStatus = checkDirty ? (ctx.earlyPreflight?.status ?? dirtyFiles(ctx.cwd)) : undefined;
   earlyStatus?.catch(() => undefined);
   const [target, recovered] = await Promise.all([targetP, recoveredP]);
   sweepStaleCopies();
@@ -68,6 +70,7 @@ export async function startUp(opts: ConsensusFixOptions, ctx: RunContext, report
     await assertCleanTree(target.root, { runAnyway: 'pass --allow-dirty', listed: restoredSome || !target.isRepo ? undefined : earlyStatus });
   }
 
+  const { result: earlyPreflight } = await takeEarlyPreflight(ctx, testCmd, !localizing && !recovered.some((r) => r.restored.length > 0));
   const { log, warnings, warn } = openRunLog(opts, ctx, reporter);
   if (opts.rails === undefined && !opts.localizeOnly) warn('no --rails: candidates are checked only against --test-cmd, so a fix that breaks other tests can win');
   if (opts.jobs > 1) assertCopySafe([testCmd, opts.rails], target.root);
@@ -75,7 +78,22 @@ export async function startUp(opts: ConsensusFixOptions, ctx: RunContext, report
   // Without --files, `auto` waits for the localized files (the pre-flight settles it).
   const editFormat = localizing ? (opts.editFormat === 'auto' ? undefined : opts.editFormat) : chooseEditFormat(opts.editFormat, allowed.map((f) => f.text));
   log.event('start', { n: opts.n, jobs: opts.jobs, files: localizing ? null : allowed.map((f) => f.file), testCmd, rails: opts.rails ?? null, localize: localizing, editFormat: editFormat ?? null });
-  return { opts, ctx, reporter, started, testCmd, target, allowed, localizing, editFormat, sliced: new Map(), providers, gates, log, warnings, warn };
+  return { opts, ctx, reporter, started, testCmd, target, allowed, localizing, editFormat, sliced: new Map(), providers, gates, log, warnings, warn, earlyPreflight };
+}
+
+/**
+ * The early test's result, when it ran the run's --test-cmd on the tree the run works on and the pre-flight
+ * runs it as a plain gate (`usable`). A recovery that restored files changed that tree under it, and a
+ * localizing run observes the test with coverage: the early test is then stopped, and the pre-flight runs
+ * the test itself.
+ */
+async function takeEarlyPreflight(ctx: RunContext, testCmd: string, usable: boolean): Promise<{ result?: Promise<CommandResult | undefined> }> {
+  const early = ctx.earlyPreflight;
+  if (!early) return {};
+  // Wrapped: returned bare from an async function, the test's promise would be awaited here.
+  if (early.command === testCmd && usable) return { result: early.result };
+  await early.discard();
+  return {};
 }
 
 /** --test-cmd, without which there is nothing to run, and --files (undefined: localized). */

@@ -1,0 +1,63 @@
+// The pre-flight's test, started by the bin as soon as the command line is read: loading the run's code,
+// recovering a killed run and the git guards then overlap the test instead of preceding it. It is only a
+// head start, and it changes nothing the run decides:
+//  - `git status` is listed first, and the test starts once it is done: the dirty-tree guard reads that
+//    listing, so what the test itself writes (a coverage directory, a snapshot) is never taken for the
+//    user's uncommitted work. A dirty tree, or no repository, starts no test (the guard then says why).
+//  - The run takes the result only when start-up leaves the tree as the test saw it. A start-up that
+//    fails stops the test and waits for it to end; one that restores a killed run's files stops it and
+//    runs the test again, on the restored tree.
+
+import { dirtyFiles, runCommand, type CommandResult } from '@adlc/core/main';
+
+export interface EarlyPreflight {
+  /** The command it runs (the run checks it is its --test-cmd). */
+  command: string;
+  /** The `git status` listing taken before the test started; undefined when the run does not guard the tree. */
+  status: Promise<string[]> | undefined;
+  /** The test's run; undefined when it was not started (a dirty tree, or no repository). */
+  result: Promise<CommandResult | undefined>;
+  /** Stops the test's process group, if it runs, and resolves once it has ended. */
+  discard(): Promise<void>;
+}
+
+/** The options the early start reads, as the command line gave them. */
+export interface EarlyStartOptions {
+  testCmd?: string;
+  files?: string[];
+  timeout: number;
+  restore?: boolean;
+  localizeOnly?: boolean;
+  promptOnly?: boolean;
+  allowDirty?: boolean;
+}
+
+/**
+ * Whether the bin may start the test before the run: only when the run will run it as a plain gate in the
+ * working directory, first thing (with --files: without them the run observes the test with coverage).
+ */
+export function mayStartEarly(opts: EarlyStartOptions): boolean {
+  return typeof opts.testCmd === 'string' && opts.testCmd.trim() !== '' && opts.files !== undefined && !opts.restore && !opts.localizeOnly;
+}
+
+/** Lists the tree, then starts --test-cmd as the run's pre-flight would (runGate: same cwd, env and timeout). */
+export function startPreflightEarly(opts: EarlyStartOptions, env: NodeJS.ProcessEnv, cwd: string): EarlyPreflight | undefined {
+  if (!mayStartEarly(opts)) return undefined;
+  const abort = new AbortController();
+  const command = opts.testCmd!;
+  const status = opts.promptOnly || opts.allowDirty ? undefined : dirtyFiles(cwd);
+  const clean = status ? status.then((files) => files.length === 0, () => false) : Promise.resolve(true);
+  const result = clean.then((ok) => (ok && !abort.signal.aborted ? runCommand(command, { cwd, env, timeoutMs: opts.timeout * 1000, signal: abort.signal }) : undefined));
+  // Never an unhandled rejection: a failure is reported by whoever awaits these, or dropped with them.
+  status?.catch(() => undefined);
+  result.catch(() => undefined);
+  return {
+    command,
+    status,
+    result,
+    async discard() {
+      abort.abort();
+      await result.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,63 @@
+// The bin starts the pre-flight's test before it loads the run (src/early-preflight.ts). That is only a
+// head start: the dirty-tree guard still reads a listing taken before the test, a dirty tree starts no
+// test, and a start-up that fails never leaves the test running.
+
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '@adlc/core/testkit';
+import { BIN, FIX, RAILS, REPRO, fix, parseOutput, useSuite } from './support.js';
+
+const suite = useSuite('early');
+
+async function waitMs(ms: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+describe('the pre-flight started early', () => {
+  it('starts the test before start-up ends, and the run uses that result', async () => {
+    const r = suite.repo();
+    const logDir = join(suite.scratch, 'early-log');
+    const stamp = join(suite.scratch, 'early-stamp.txt');
+    // The first run of the command (the pre-flight) records when it started; `date` is quick to start.
+    const testCmd = `[ -e ${stamp} ] || date +%s%3N > ${stamp}; ${REPRO}`;
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    const res = await runCli(BIN, ['--test-cmd', testCmd, '--rails', RAILS, '--files', 'src/calc.mjs', '--json', '--log-dir', logDir], { cwd: r.dir, env: suite.server.env() });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(parseOutput(res.stdout).verdict).toBe('pass');
+    const events = readFileSync(join(logDir, 'events.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { event: string; ts: number });
+    const start = events.find((e) => e.event === 'start')!;
+    expect(Number(readFileSync(stamp, 'utf8'))).toBeLessThan(start.ts);
+    expect(events.filter((e) => e.event === 'preflight')).toHaveLength(1);
+  });
+
+  it('what the test writes into the tree is not taken for uncommitted work: the listing precedes the test', async () => {
+    const r = suite.repo();
+    const testCmd = `echo ran >> test-output.log; ${REPRO}`;
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    const res = await runCli(BIN, ['--test-cmd', testCmd, '--rails', RAILS, '--files', 'src/calc.mjs', '--json'], { cwd: r.dir, env: suite.server.env() });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(r.read('test-output.log')).toMatch(/^ran\n/);
+  });
+
+  it('a dirty tree starts no test: exit 1 with the guard\'s error, and the command never ran', async () => {
+    const r = suite.repo();
+    writeFileSync(join(r.dir, 'notes.txt'), 'work in progress\n');
+    const marker = join(suite.scratch, 'dirty-marker');
+    const res = await runCli(BIN, ['--test-cmd', `touch ${marker}; ${REPRO}`, '--files', 'src/calc.mjs'], { cwd: r.dir, env: suite.server.env() });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain('the working tree has uncommitted changes: notes.txt');
+    expect(existsSync(marker)).toBe(false);
+    expect(suite.server.requests).toHaveLength(0);
+  });
+
+  it('a start-up that fails (a file outside the repository) stops the test it started: it never finishes', async () => {
+    const r = suite.repo();
+    const marker = join(suite.scratch, 'stopped-marker');
+    const res = await runCli(BIN, ['--test-cmd', `sleep 2; touch ${marker}; ${REPRO}`, '--files', '../outside.mjs'], { cwd: r.dir, env: suite.server.env() });
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/outside/);
+    await waitMs(3000);
+    expect(existsSync(marker)).toBe(false);
+  });
+});
