@@ -107,6 +107,18 @@ describe('a whole and a replace answer that produce the same file agree', () => 
     expect(r.git('diff', '--numstat').trim()).toBe('1\t1\tsrc/calc.mjs');
     expect(suite.server.requests[0]!.prompt).toContain('=== FILE: src/calc.mjs (8 lines) ===\n1 | // Arithmetic helpers.\n2 | export function add(a, b) {\n3 |   return a - b;');
   });
+
+  it('a file mixing CRLF and LF lines: an LF edit of CRLF lines is found, and the winner changes that line only', async () => {
+    // The add function's lines are CRLF, the rest LF: the edits (in LF, as models write) still match.
+    const mixed = (text: string) => text.replace('export function add(a, b) {\n  return a - b;\n}\n', 'export function add(a, b) {\r\n  return a - b;\r\n}\r\n');
+    const r = suite.repo({ 'src/calc.mjs': mixed(BUGGY) });
+    suite.server.enqueue('anthropic', ...Array.from({ length: 3 }, () => edits(['src/calc.mjs', ['add(a, b) {\n  return a - b;', 'add(a, b) {\n  return a + b;']])));
+    const res = await run(r, [...BASE_ARGS, '--edit-format', 'replace', '--json', '--apply']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(parseOutput(res.stdout).groups).toEqual([{ groupIndex: 0, size: 3, candidateIndices: [0, 1, 2] }]);
+    expect(bytes(r, 'src/calc.mjs').toString()).toBe(mixed(BUGGY).replace('return a - b;', 'return a + b;'));
+    expect(r.git('diff', '--numstat').trim()).toBe('1\t1\tsrc/calc.mjs');
+  });
 });
 
 describe('hostile replace answers', () => {

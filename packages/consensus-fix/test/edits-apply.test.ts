@@ -21,9 +21,14 @@ describe('applyEdits', () => {
     ['a non-empty search in a missing file is not found', null, [['x', 'y']], { ok: false, editIndex: 0, problem: 'not found' }],
     ['deleting text', FILE, [['\nfunction sub(a, b) {\n  return a - b;\n}\n', '']], { ok: true, content: 'function add(a, b) {\n  return a - b;\n}\n' }],
     ['$ patterns in the replacement are literal', 'x = 1;\n', [['1', "'$&$1$$'"]], { ok: true, content: "x = '$&$1$$';\n" }],
-    ['a CRLF file is edited in its LF view', FILE.replace(/\n/g, '\r\n'), [['add(a, b) {\n  return a - b;', 'add(a, b) {\n  return a + b;']], { ok: true, content: FILE.replace('return a - b', 'return a + b') }],
-    ['CRLF in the answer matches a CRLF file too', 'a\r\nb\r\n', [['a\r\nb', 'c']], { ok: true, content: 'c\n' }],
-    ['a byte-order mark is not part of the text edited', '\uFEFFa = 1;\n', [['a = 1;', 'a = 2;']], { ok: true, content: 'a = 2;\n' }],
+    ['a CRLF file is matched in its LF view; the new lines are CRLF', FILE.replace(/\n/g, '\r\n'), [['add(a, b) {\n  return a - b;', 'add(a, b) {\n  return a + b;']], { ok: true, content: FILE.replace('return a - b', 'return a + b').replace(/\n/g, '\r\n') }],
+    ['CRLF in the answer matches a CRLF file too', 'a\r\nb\r\n', [['a\r\nb', 'c']], { ok: true, content: 'c\r\n' }],
+    ['a byte-order mark is not part of the text matched, and stays', '\uFEFFa = 1;\n', [['a = 1;', 'a = 2;']], { ok: true, content: '\uFEFFa = 2;\n' }],
+    ['mixed endings: an LF search matches CRLF lines, and only those lines change', 'a\nb\r\nc\r\nd\n', [['b\nc', 'B\nC']], { ok: true, content: 'a\nB\r\nC\r\nd\n' }],
+    ['mixed endings: an edit across an LF and a CRLF line takes the first break\'s ending', 'a\nb\r\nc\n', [['a\nb', 'x\ny\nz']], { ok: true, content: 'x\ny\nz\r\nc\n' }],
+    ['mixed endings: a one-line edit keeps its line\'s ending, new lines take it too', 'a\nb\r\nc\n', [['b', 'b1\nb2']], { ok: true, content: 'a\nb1\r\nb2\r\nc\n' }],
+    ['mixed endings: a search ending in a break consumes the CRLF whole', 'a\r\nb\nc\n', [['a\n', '']], { ok: true, content: 'b\nc\n' }],
+    ['mixed endings: later edits see the earlier ones', 'a\r\nb\nc\r\n', [['a\nb', 'A\nB'], ['B\nc', 'BC']], { ok: true, content: 'A\r\nBC\r\n' }],
   ] as const)('%s', (_name, original, edits, expected) => {
     expect(applyEdits(original, edits.map(([search, replace]) => ({ search, replace })))).toEqual(expected);
   });

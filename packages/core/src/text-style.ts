@@ -18,6 +18,11 @@ export function detectEol(text: string): Eol | null {
  * `original === null` (a new file) leaves `next` unchanged; so does a style the original does not
  * show (no line break → endings kept, empty file → final newline kept).
  */
+/** Whether `text` has both CRLF and bare LF line breaks. */
+function isMixed(text: string): boolean {
+  return text.includes('\r\n') && /(?:^|[^\r])\n/.test(text);
+}
+
 export function conformTextStyle(original: string | null, next: string): string {
   if (original === null) return next;
   const originalHasBom = original.startsWith(BOM);
@@ -30,8 +35,10 @@ export function conformTextStyle(original: string | null, next: string): string 
     else if (result.length > 0 && !result.endsWith('\n')) result += '\n';
   }
 
+  // An original that mixes CRLF and LF lines, and a result that still does, is the original with edits
+  // spliced in (consensus-fix's replace format): its lines already have the endings they should keep.
   const eol = detectEol(body);
-  if (eol !== null) result = result.replace(/\r?\n/g, eol);
+  if (eol !== null && !(isMixed(body) && isMixed(result))) result = result.replace(/\r?\n/g, eol);
 
   return originalHasBom ? BOM + result : result;
 }

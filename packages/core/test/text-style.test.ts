@@ -34,6 +34,9 @@ describe('conformTextStyle', () => {
     ['emptied file stays empty', 'a\n', '', ''],
     ['BOM kept', '\uFEFFa\r\n', 'x\n', '\uFEFFx\r\n'],
     ['BOM not added', 'a\n', '\uFEFFx\n', 'x\n'],
+    ['mixed original, mixed result (edits spliced in): every ending kept', 'a\nb\r\nc\r\n', 'a\nB\r\nc\r\n', 'a\nB\r\nc\r\n'],
+    ['mixed original, LF answer (a whole file): the majority ending', 'a\nb\r\nc\r\n', 'x\ny\nz\n', 'x\r\ny\r\nz\r\n'],
+    ['pure CRLF original, mixed answer: conformed as before', 'a\r\nb\r\n', 'x\r\ny\n', 'x\r\ny\r\n'],
   ] as const)('%s', (_case, original, next, expected) => {
     expect(conformTextStyle(original, next)).toBe(expected);
   });

@@ -1,8 +1,8 @@
 // Applies a `replace` answer's edits to one file: each search text must occur exactly once in the
-// text as the previous edits left it, and is replaced there. Pure. A CRLF file is edited in its LF
-// view (models answer in LF; the caller restores the original's line endings, as for whole files).
-
-import { detectEol } from '@adlc/core';
+// text as the previous edits left it, and is replaced there. Pure. Models answer in LF, so the search
+// is matched in the file's LF view (every CRLF read as LF, the byte-order mark left aside), and the
+// replacement is spliced into the file itself: the lines an edit does not touch keep their bytes, a
+// file that mixes CRLF and LF lines included, and the new lines take the ending of the lines they replace.
 
 export interface SearchReplace {
   search: string;
@@ -18,13 +18,42 @@ export type Applied =
 
 const BOM = '\uFEFF';
 
-/** The text the edits apply to: without byte-order mark, in LF when the file is CRLF. */
-export function editView(original: string | null): { text: string; toView: (s: string) => string } {
-  if (original === null) return { text: '', toView: (s) => s };
-  const body = original.startsWith(BOM) ? original.slice(BOM.length) : original;
-  if (detectEol(body) !== '\r\n') return { text: body, toView: (s) => s };
-  const lf = (s: string) => s.replace(/\r\n/g, '\n');
-  return { text: lf(body), toView: lf };
+/** A file's text seen in LF, and where each of its offsets lies in the file. */
+interface LfView {
+  text: string;
+  /** The offset in the file of the view's offset `at` (a CRLF's CR counts with its LF). */
+  toFile(at: number): number;
+}
+
+/** The LF view of `file` from `offset` on (after the byte-order mark). */
+export function lfView(file: string, offset = 0): LfView {
+  const body = file.slice(offset);
+  // View offsets of the LFs that were CRLFs, in order: each shifts what follows by one.
+  const crlfAt: number[] = [];
+  let text = '';
+  let from = 0;
+  for (let cr = body.indexOf('\r\n'); cr !== -1; cr = body.indexOf('\r\n', cr + 2)) {
+    text += body.slice(from, cr);
+    crlfAt.push(text.length);
+    from = cr + 1;
+  }
+  text += body.slice(from);
+  return {
+    text,
+    toFile(at) {
+      let before = 0;
+      while (before < crlfAt.length && crlfAt[before]! < at) before++;
+      return offset + at + before;
+    },
+  };
+}
+
+/** The line ending the replacement of `file[start, end)` takes: that of the first line break in it, else of the line it is on. */
+function endingAt(file: string, start: number, end: number): '\n' | '\r\n' {
+  const inside = file.indexOf('\n', start);
+  const lf = inside !== -1 && inside < end ? inside : file.indexOf('\n', end);
+  if (lf === -1) return file.includes('\r\n') && !/(^|[^\r])\n/.test(file) ? '\r\n' : '\n';
+  return lf > 0 && file[lf - 1] === '\r' ? '\r\n' : '\n';
 }
 
 /** 0, 1 or 2 (= more than once) occurrences of `search`, overlapping ones included. */
@@ -39,20 +68,23 @@ export function occurrences(text: string, search: string): 0 | 1 | 2 {
  * an empty (or not yet existing) file; anywhere else it is ambiguous.
  */
 export function applyEdits(original: string | null, edits: ReadonlyArray<SearchReplace>): Applied {
-  const view = editView(original);
-  let text = view.text;
+  let file = original ?? '';
+  const offset = file.startsWith(BOM) ? BOM.length : 0;
+  const lf = (s: string) => s.replace(/\r\n/g, '\n');
   for (const [editIndex, edit] of edits.entries()) {
-    const search = view.toView(edit.search);
-    const replace = view.toView(edit.replace);
+    const view = lfView(file, offset);
+    const search = lf(edit.search);
     if (search === '') {
-      if (text !== '') return { ok: false, editIndex, problem: 'ambiguous' };
-      text = replace;
+      if (view.text !== '') return { ok: false, editIndex, problem: 'ambiguous' };
+      file = file.slice(0, offset) + edit.replace;
       continue;
     }
-    const found = occurrences(text, search);
+    const found = occurrences(view.text, search);
     if (found !== 1) return { ok: false, editIndex, problem: found === 0 ? 'not found' : 'ambiguous' };
-    const at = text.indexOf(search);
-    text = text.slice(0, at) + replace + text.slice(at + search.length);
+    const at = view.text.indexOf(search);
+    const [start, end] = [view.toFile(at), view.toFile(at + search.length)];
+    const replace = lf(edit.replace).replace(/\n/g, endingAt(file, start, end));
+    file = file.slice(0, start) + replace + file.slice(end);
   }
-  return { ok: true, content: text };
+  return { ok: true, content: file };
 }
