@@ -40,6 +40,7 @@ async function evaluateOne(p: Prepared, gates: Gates, workspace: Workspace, hook
     p.record.status = 'failed';
     p.record.failure = { stage: outcome.stage, exitCode: outcome.exitCode, outputTail: outcome.outputTail };
   }
+  await p.details;
   hooks.onDone?.(p, outcome.durationMs);
 }
 

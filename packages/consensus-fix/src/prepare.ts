@@ -30,6 +30,12 @@ export interface Prepared {
   record: CandidateRecord;
   /** True when the candidate still has to face the gates (its status says 'survived' until then). */
   runnable: boolean;
+  /**
+   * The record's `diff` and `changedLines`, filled in once `git diff` is done: without
+   * --max-changed-lines nothing needs them before the gates, so they are computed while the gates run
+   * (evaluate.ts awaits this before it settles the candidate).
+   */
+  details?: Promise<void>;
 }
 
 export async function prepareCandidate(slot: FanResult, ctx: PrepareContext): Promise<Prepared> {
@@ -53,16 +59,26 @@ export async function prepareCandidate(slot: FanResult, ctx: PrepareContext): Pr
 
   // What would be written: the model's text in the original's line endings and final-newline style.
   const changes = validated.changes.map((c) => ({ file: c.file, content: conformTextStyle(ctx.originals.get(c.file) ?? null, c.content) }));
-  const diff = await diffOf(changes, ctx);
-  const changedLines = countChangedLines(diff);
-  if (ctx.maxChangedLines !== undefined && changedLines > ctx.maxChangedLines) {
-    return discarded({ reason: 'too-many-changed-lines', message: `${changedLines} changed lines (over --max-changed-lines ${ctx.maxChangedLines})` });
+  const diffing = diffOf(changes, ctx);
+  if (ctx.maxChangedLines !== undefined) {
+    const changedLines = countChangedLines(await diffing);
+    if (changedLines > ctx.maxChangedLines) {
+      return discarded({ reason: 'too-many-changed-lines', message: `${changedLines} changed lines (over --max-changed-lines ${ctx.maxChangedLines})` });
+    }
   }
-  const record: CandidateRecord = { ...base, status: 'survived', changes, diff, changedLines };
+  // The record is filled in place (evaluate.ts sets the verdict on the same object).
+  const record: CandidateRecord = { ...base, status: 'survived', changes, diff: '', changedLines: 0 };
+  const details = diffing.then((diff) => {
+    record.diff = diff;
+    record.changedLines = countChangedLines(diff);
+  });
+  // Awaited by whoever settles the candidate; a run that stops before then must not die of an unhandled rejection.
+  details.catch(() => undefined);
 
   if (ctx.syntax) {
     const broken = await firstUnparsable(changes, ctx.originals, ctx.syntax);
     if (broken !== null) {
+      await details;
       return {
         record: { ...record, status: 'failed', failure: { stage: 'syntax', exitCode: null, outputTail: `${broken} does not parse` } },
         runnable: false,
@@ -73,7 +89,8 @@ export async function prepareCandidate(slot: FanResult, ctx: PrepareContext): Pr
   const normalized = await Promise.all(
     effective.map(async (c) => ({ file: c.file, normalized: await normalizeOne(c.file, c.content, ctx) })),
   );
-  return { record: { ...record, key: changesetKey(normalized) }, runnable: true };
+  record.key = changesetKey(normalized);
+  return { record, runnable: true, details };
 }
 
 /** A file that parsed before (or is new) and no longer does; null when all parse or cannot be judged. */

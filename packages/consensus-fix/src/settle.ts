@@ -72,6 +72,8 @@ export async function settle(run: Run, prepared: Prepared[], { snapshot, pool }:
     onDone: (p, gateMs) => log.event('settled', { ...verdictEvent(p), gateMs }),
   });
   reporter.endProgress();
+  // Every record's diff, including any candidate the gates did not reach.
+  await Promise.all(prepared.map((p) => p.details));
 
   const candidates = prepared.map((p) => p.record).sort((a, b) => a.index - b.index);
   for (const c of candidates) log.file(`answers/candidate-${c.index}.verdict.json`, JSON.stringify(c, null, 2));
