@@ -327,3 +327,174 @@ test('a plain path is kept', () => {
 `,
   };
 }
+
+/** The bug of `calcPackage`'s JS twin `enginePackage`: `^` is rewritten to a product, not a power. */
+const POWER_BUGGY = "'*'";
+const POWER_FIXED = "'**'";
+
+/**
+ * An expression engine shaped like a sandbox: `lib/engine.js` (what the test calls: `new Engine()`,
+ * `engine.run(expr)`) hands the text to `lib/rewrite.js`, which turns the user's notation into the
+ * evaluator's, then to `lib/evaluate.js` (busy: a tokenizer and a recursive-descent evaluator). The
+ * passing test runs every line of the engine that the failing one runs; the failing input (`^`)
+ * alone takes the rewriter's branch that holds the bug, and the evaluator then sees only operators
+ * the passing input used as well. The test's calls name the engine; the one line only the failing
+ * test ran names the rewriter.
+ */
+export function enginePackage(variant: 'buggy' | 'fixed' = 'buggy'): FileTree {
+  return {
+    'package.json': JSON.stringify({ name: 'tinycalc', version: '1.0.0', main: 'index.js' }, null, 2) + '\n',
+    'index.js': `const { Engine } = require('./lib/engine');
+const { rewrite } = require('./lib/rewrite');
+const { evaluate } = require('./lib/evaluate');
+
+module.exports = { Engine, rewrite, evaluate };
+`,
+    'lib/engine.js': `const { rewrite } = require('./rewrite');
+const { evaluate } = require('./evaluate');
+
+class Engine {
+  constructor(options = {}) {
+    this.precision = options.precision === undefined ? 6 : options.precision;
+    this.history = [];
+    this.limit = options.limit === undefined ? 100 : options.limit;
+  }
+
+  run(expression) {
+    const source = rewrite(String(expression));
+    const value = evaluate(source);
+    const rounded = this.round(value);
+    this.remember(expression, rounded);
+    return rounded;
+  }
+
+  round(value) {
+    const factor = Math.pow(10, this.precision);
+    const scaled = Math.round(value * factor);
+    const result = scaled / factor;
+    return Object.is(result, -0) ? 0 : result;
+  }
+
+  remember(expression, value) {
+    this.history.push({ expression, value });
+    const extra = this.history.length - this.limit;
+    const start = Math.max(0, extra);
+    this.history = this.history.slice(start);
+  }
+}
+
+module.exports = { Engine };
+`,
+    'lib/rewrite.js': `// The user's notation to the evaluator's: unicode operators, a caret for powers.
+const SYMBOLS = { '\\u00d7': '*', '\\u00f7': '/', '\\u2212': '-' };
+
+function rewrite(text) {
+  let out = '';
+  for (const ch of text.trim()) {
+    if (ch === '^') {
+      out += ${variant === 'buggy' ? POWER_BUGGY : POWER_FIXED};
+      continue;
+    }
+    out += SYMBOLS[ch] === undefined ? ch : SYMBOLS[ch];
+  }
+  return out;
+}
+
+module.exports = { rewrite };
+`,
+    'lib/evaluate.js': `// A tokenizer and a recursive-descent evaluator: numbers, + - * / **, parentheses.
+function tokenize(source) {
+  const tokens = [];
+  let i = 0;
+  while (i < source.length) {
+    const ch = source[i];
+    if (ch === ' ') {
+      i += 1;
+      continue;
+    }
+    if (/[0-9.]/.test(ch)) {
+      let j = i;
+      while (j < source.length && /[0-9.]/.test(source[j])) j += 1;
+      tokens.push({ type: 'number', value: Number(source.slice(i, j)) });
+      i = j;
+      continue;
+    }
+    if (source.startsWith('**', i)) {
+      tokens.push({ type: 'op', value: '**' });
+      i += 2;
+      continue;
+    }
+    if ('+-*/()'.includes(ch)) {
+      tokens.push({ type: 'op', value: ch });
+      i += 1;
+      continue;
+    }
+    throw new Error('unexpected ' + JSON.stringify(ch));
+  }
+  return tokens;
+}
+
+function evaluate(source) {
+  const tokens = tokenize(source);
+  let at = 0;
+  const peek = () => tokens[at];
+  const take = () => tokens[at++];
+  function sum() {
+    let value = product();
+    while (peek() && (peek().value === '+' || peek().value === '-')) {
+      const op = take().value;
+      const right = product();
+      value = op === '+' ? value + right : value - right;
+    }
+    return value;
+  }
+  function product() {
+    let value = power();
+    while (peek() && (peek().value === '*' || peek().value === '/')) {
+      const op = take().value;
+      const right = power();
+      value = op === '*' ? value * right : value / right;
+    }
+    return value;
+  }
+  function power() {
+    const base = atom();
+    if (peek() && peek().value === '**') {
+      take();
+      return Math.pow(base, power());
+    }
+    return base;
+  }
+  function atom() {
+    const token = take();
+    if (token && token.type === 'number') return token.value;
+    if (token && token.value === '(') {
+      const value = sum();
+      take();
+      return value;
+    }
+    throw new Error('unexpected end of expression');
+  }
+  return sum();
+}
+
+module.exports = { evaluate, tokenize };
+`,
+    'test/engine.test.js': `const test = require('node:test');
+const assert = require('node:assert/strict');
+const { Engine } = require('..');
+
+test('a caret raises to a power', () => {
+  const engine = new Engine();
+  const result = engine.run('2 ^ 3');
+  assert.equal(result, 8);
+});
+
+test('products and sums keep their precedence', () => {
+  const engine = new Engine();
+  const result = engine.run('2 * (3 + 4) - 1');
+  assert.equal(result, 13);
+});
+`,
+  };
+}

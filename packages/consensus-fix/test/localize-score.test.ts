@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EvidenceSchema, type Evidence } from '../src/localize/schema.js';
-import { rankFiles, scoreContext, scoreFile, testCallMass, WEIGHTS } from '../src/localize/score.js';
+import { diverged, rankFiles, scoreContext, scoreFile, testCallMass, WEIGHTS } from '../src/localize/score.js';
 import { ochiai, scoreSpectrum, type Execution, type FileLines } from '../src/localize/spectrum.js';
 
 describe('ochiai', () => {
@@ -170,10 +170,47 @@ describe('the passing side', () => {
   ])('a shared call against another: %s', (_name, otherOchiai, share) => {
     const table = [
       { evidence: { testCalls: [{ name: 'run', hops: 0, ochiai: 0.707 }] } },
-      { evidence: { testCalls: [{ name: 'parse', hops: 0, ...(otherOchiai < 1 ? { ochiai: otherOchiai } : {}) }] } },
+      // A call into a function with a line only the failing test ran: that file has an exclusive line.
+      { evidence: otherOchiai < 1 ? { testCalls: [{ name: 'parse', hops: 0, ochiai: otherOchiai }] } : { exclusiveLines: 1, testCalls: [{ name: 'parse', hops: 0 }] } },
     ];
     const ctx = scoreContext(table, 0);
     expect(scoreFile(table[0]!.evidence, ctx)).toBeCloseTo(WEIGHTS.testCalls * share, 3);
+  });
+
+  it.each<[string, Array<{ exclusiveLines?: number }>, boolean]>([
+    ['no passing side (no exclusiveLines at all)', [{}, {}], false],
+    ['a passing side, every line shared', [{ exclusiveLines: 0 }, { exclusiveLines: 0 }], false],
+    ['one candidate with a line only the failing tests ran', [{ exclusiveLines: 0 }, { exclusiveLines: 2 }], true],
+  ])('diverged: %s -> %s', (_name, rows, expected) => {
+    expect(diverged(rows.map((evidence) => ({ evidence })))).toBe(expected);
+  });
+
+  it.each<[string, boolean, number]>([
+    ['discounted', true, 0.707 + 0.5],
+    ['undiscounted (the scale the term is relative to)', false, 1 + 0.5],
+  ])('testCallMass of calls the passing tests ran alike, %s', (_name, discount, mass) => {
+    const calls = [{ name: 'run', hops: 0, ochiai: 0.707 }, { name: 'parse', hops: 1 }];
+    expect(testCallMass(calls, new Map(), discount)).toBeCloseTo(mass, 10);
+  });
+
+  // The test calls `new Engine().run(code)`; a passing test called both and ran every line of them
+  // that the failing test ran. The failing run's only line of its own is in the module below.
+  const called = { file: 'lib/engine.js', evidence: { ochiai: 64, coveredLines: 91, exclusiveLines: 0, testCalls: [{ name: 'Engine', hops: 0, ochiai: 0.707 }, { name: 'run', hops: 0, ochiai: 0.707 }] } };
+  const below = { file: 'lib/rewrite.js', evidence: { ochiai: 40, coveredLines: 57, exclusiveLines: 1 } };
+  const plumbing = { file: 'lib/bridge.js', evidence: { ochiai: 101, coveredLines: 143, exclusiveLines: 0 } };
+
+  it('the run diverged below the module the test calls, which ran as in a passing test: the module below ranks first', () => {
+    const ranking = rankFiles([called, below, plumbing], 0);
+    expect(ranking.map((r) => r.file)).toEqual(['lib/rewrite.js', 'lib/engine.js', 'lib/bridge.js']);
+    // The calls count at their Ochiai against the undiscounted best, not relative to themselves.
+    expect(scoreFile(called.evidence, scoreContext([called, below, plumbing], 0))).toBeCloseTo(WEIGHTS.coverage * Math.sqrt(64 / 101) + WEIGHTS.testCalls * 0.707, 3);
+  });
+
+  it('no candidate diverged (every line shared): the calls are not discounted and the module the test calls ranks first', () => {
+    const shared = { ...below, evidence: { ...below.evidence, exclusiveLines: 0 } };
+    const ranking = rankFiles([called, shared, plumbing], 0);
+    expect(ranking[0]!.file).toBe('lib/engine.js');
+    expect(scoreFile(called.evidence, scoreContext([called, shared, plumbing], 0))).toBeCloseTo(WEIGHTS.coverage * Math.sqrt(64 / 101) + WEIGHTS.testCalls, 3);
   });
 });
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
 import { LocalizeOnlyOutputSchema, type LocalizeOnlyOutput } from '../src/schema.js';
-import { calcPackage, ledgerPackage, LEDGER_REPRO, routerPackage } from './localize-fixture.js';
+import { calcPackage, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage } from './localize-fixture.js';
 import { answer, BIN, parseOutput, useSuite } from './support.js';
 
 const suite = useSuite('localize');
@@ -123,6 +123,23 @@ describe('--localize-only: the unit the failing test calls', () => {
     // Coverage alone would have ranked the router first: it did most of the work.
     expect(byFile.get('lib/router.js')!.coveredLines!).toBeGreaterThan(byFile.get('lib/response.js')!.coveredLines!);
     expect(byFile.get('lib/router.js')!.testCalls).toBeUndefined();
+    expect(r.status()).toBe('');
+  });
+
+  it('the module the test calls ran as in the passing test, the run diverged below it: the module below ranks first', async () => {
+    const r = repo(enginePackage('buggy'));
+    const doc = await localizeOnly(r, ['--test-cmd', 'node --test test/engine.test.js', '--max-files', '10']);
+    const byFile = new Map(doc.localization.files.map((f) => [f.file, f.evidence] as const));
+    expect(ranked(doc)[0]).toBe('lib/rewrite.js');
+    // The test calls the engine, whose lines the passing test ran just as well: the calls carry that Ochiai.
+    expect(byFile.get('lib/engine.js')!.testCalls).toEqual([
+      { name: 'Engine', hops: 0, ochiai: 0.707 },
+      { name: 'run', hops: 0, ochiai: 0.707 },
+    ]);
+    expect(byFile.get('lib/engine.js')!.exclusiveLines).toBe(0);
+    // The caret's branch of the rewriter is the one place only the failing test went.
+    expect(byFile.get('lib/rewrite.js')!.exclusiveLines).toBeGreaterThan(0);
+    expect(byFile.get('lib/evaluate.js')!.exclusiveLines).toBe(0);
     expect(r.status()).toBe('');
   });
 });

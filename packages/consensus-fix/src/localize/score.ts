@@ -6,9 +6,10 @@
 //                 called function) that no passing run executed; else 0.
 //   coverage    = √(ochiai / the best file's ochiai): how much of what the failing run did inside
 //                 called functions happened in this file, relative to the busiest file.
-//   testCalls   = the file's testCallMass relative to the best file's: the functions the failing
-//                 test calls (directly, or through the test file's helpers) that ran in this file,
-//                 each weighted by its function's best line Ochiai when the passing tests ran it too.
+//   testCalls   = the file's testCallMass relative to the best file's undiscounted one: the functions
+//                 the failing test calls (directly, or through the test file's helpers) that ran in
+//                 this file, each weighted by its function's best line Ochiai when the passing tests
+//                 ran it too and some candidate has a line only the failing tests ran.
 //   graph       = 1 / hops from the failing test (1: the test imports it; 2: through one module).
 //   identifiers = 1 when the file defines a function the failing line or test name calls by name,
 //                 else the share of those identifiers the file mentions.
@@ -45,8 +46,13 @@
 // says where the failing run went; `exclusive` is the one that says where it went differently from
 // the passing runs. For the same reason a test's call into a function the passing tests ran just as
 // well counts at that function's Ochiai (1/√2 for one failing and one passing run) against a call
-// into a function where the failing test went its own way; the term stays relative to the best file,
-// so when every call is shared, nothing moves.
+// into a function where the failing test went its own way, once the run diverged somewhere: when
+// some candidate has a line only the failing tests ran, a call that ran exactly as in a passing test
+// says where the input entered, not where it went wrong, and it weighs what its Ochiai says on the
+// run's own scale (the term is relative to the most the test's calls weigh in any file, undiscounted,
+// so the discount is not normalized away when the file the test calls is also the best one). When no
+// candidate has such a line, every line shares Ochiai's 1/√2 and says nothing: no call is discounted,
+// and the calls stay the best pointer (a wrong value computed by the same lines for every input).
 
 import type { Evidence, LocalizedFile } from './schema.js';
 
@@ -59,8 +65,10 @@ export interface ScoreContext {
   queryIdentifiers: number;
   /** For each function the failing test calls, how many files of the table ran (or define) one of that name. */
   testCallSpread?: ReadonlyMap<string, number>;
-  /** The highest testCallMass of any file in the table (0 when none). */
+  /** The highest testCallMass of any file in the table with no call discounted (0 when none). */
   bestTestCalls?: number;
+  /** Whether calls into functions the passing tests ran alike are discounted (see `diverged`). */
+  discountCalls?: boolean;
 }
 
 /** A helper's set-up call (`app.listen(0)`) weighs this much of the act on the test's input (`res.location(target)`). */
@@ -69,10 +77,15 @@ export const SETUP_SHARE = 0.5;
 /**
  * How strongly the test's calls point at a file: each call counts 1/(1 + hops), half for set-up,
  * shared among the files that ran a function of that name (a `close` or `get` many files have says little),
- * times the function's Ochiai when the passing tests ran it too.
+ * times the function's Ochiai when the passing tests ran it too and `discount` is on (the run diverged).
  */
-export function testCallMass(calls: Evidence['testCalls'], spread: ReadonlyMap<string, number> = new Map()): number {
-  return (calls ?? []).reduce((sum, c) => sum + ((c.setup ? SETUP_SHARE : 1) * (c.ochiai ?? 1)) / (spread.get(c.name) ?? 1) / (1 + c.hops), 0);
+export function testCallMass(calls: Evidence['testCalls'], spread: ReadonlyMap<string, number> = new Map(), discount = true): number {
+  return (calls ?? []).reduce((sum, c) => sum + ((c.setup ? SETUP_SHARE : 1) * (discount ? (c.ochiai ?? 1) : 1)) / (spread.get(c.name) ?? 1) / (1 + c.hops), 0);
+}
+
+/** Whether the failing run went somewhere no passing run went: some candidate has a line only the failing tests ran. */
+export function diverged(table: ReadonlyArray<{ evidence: Evidence }>): boolean {
+  return table.some((row) => (row.evidence.exclusiveLines ?? 0) > 0);
 }
 
 /** The score of one file (rounded to 3 decimals), 0 when nothing points at it. */
@@ -80,7 +93,7 @@ export function scoreFile(evidence: Evidence, ctx: ScoreContext): number {
   const frame = evidence.frames && evidence.frames.length > 0 ? 1 / (1 + Math.min(...evidence.frames.map((f) => f.depth))) : 0;
   const coverage = ctx.bestOchiai > 0 && evidence.ochiai ? Math.sqrt(Math.min(1, evidence.ochiai / ctx.bestOchiai)) : 0;
   const best = ctx.bestTestCalls ?? 0;
-  const testCalls = best > 0 ? Math.min(1, testCallMass(evidence.testCalls, ctx.testCallSpread) / best) : 0;
+  const testCalls = best > 0 ? Math.min(1, testCallMass(evidence.testCalls, ctx.testCallSpread, ctx.discountCalls ?? false) / best) : 0;
   const graph = evidence.graphDistance ? 1 / evidence.graphDistance : 0;
   const share = ctx.queryIdentifiers > 0 ? Math.min(1, (evidence.identifiers?.length ?? 0) / ctx.queryIdentifiers) : 0;
   const identifiers = evidence.defines?.length ? 1 : share;
@@ -95,10 +108,10 @@ export function scoreContext(table: ReadonlyArray<{ evidence: Evidence }>, query
   const bestOchiai = Math.max(0, ...table.map((row) => row.evidence.ochiai ?? 0));
   const testCallSpread = new Map<string, number>();
   for (const row of table) for (const c of row.evidence.testCalls ?? []) testCallSpread.set(c.name, (testCallSpread.get(c.name) ?? 0) + 1);
-  // Relative to the best discounted mass: a discount every file shares (all calls into functions the
-  // passing tests ran too) says nothing about which file, so it must not shift weight to other terms.
-  const bestTestCalls = Math.max(0, ...table.map((row) => testCallMass(row.evidence.testCalls, testCallSpread)));
-  return { bestOchiai, queryIdentifiers, testCallSpread, bestTestCalls };
+  // Relative to the most the calls weigh in any file before a discount: after it, the best file's
+  // calls would be the scale again, and a discount of the file the test calls would cancel itself.
+  const bestTestCalls = Math.max(0, ...table.map((row) => testCallMass(row.evidence.testCalls, testCallSpread, false)));
+  return { bestOchiai, queryIdentifiers, testCallSpread, bestTestCalls, discountCalls: diverged(table) };
 }
 
 /** Files by decreasing score (ties by path), those scoring 0 left out. */
