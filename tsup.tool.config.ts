@@ -7,9 +7,11 @@
 //  - the library entry `dist/index.js` with its types, which keeps importing `@adlc/core`, and the
 //    list of JSON outputs the schema step reads (`dist/json-schemas.js`, see scripts/build-schemas.mjs).
 // Each package's tsup.config.ts re-exports this (or calls toolConfig). test/cli-bundle.test.ts (in core) checks the result.
-import { rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire, isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
@@ -83,28 +85,47 @@ export const manifestVersionOnly: EsbuildPlugin = {
  * the built-in's exports, one per importing module, and requires every built-in a module names when that
  * module loads: tens of modules times every property of fs, path and crypto, and crypto (with the streams
  * it pulls in) compiled at each start even by a call that never hashes. Each built-in goes through one
- * module of the bundle instead (`adlc-builtin:<name>`), which takes one copy of a lazy stand-in
+ * module of the bundle instead (`adlc-builtin:<name>`), which takes one copy of it. A built-in Node has not
+ * already loaded by the time a file starts (PRELOADED_BUILTINS) is copied from a lazy stand-in
  * (`adlc-lazy-builtin:<name>`): a getter per export, named from the built-in as the build's Node has it,
- * that requires the built-in on first use.
+ * that requires the built-in on first use. The others are copied as they are: a getter saves nothing there,
+ * and each costs a property and a closure at every start.
  */
 const builtinsOnce: EsbuildPlugin = {
   name: 'adlc-builtins-once',
   setup(build) {
     build.onResolve({ filter: /^[a-z_:/-]+$/ }, (args) => {
-      if (args.namespace === 'adlc-builtin') return { path: args.path.replace(/^adlc-lazy:/, ''), namespace: 'adlc-lazy-builtin' };
-      if (args.namespace === 'adlc-lazy-builtin' || !isBuiltin(args.path)) return undefined;
+      if (args.path.startsWith('adlc-lazy:')) return { path: args.path.slice('adlc-lazy:'.length), namespace: 'adlc-lazy-builtin' };
+      if (args.namespace === 'adlc-builtin' || args.namespace === 'adlc-lazy-builtin' || !isBuiltin(args.path)) return undefined;
       return { path: args.path.replace(/^node:/, ''), namespace: 'adlc-builtin' };
     });
-    build.onLoad({ filter: /.*/, namespace: 'adlc-builtin' }, (args) => ({
-      contents: `import * as m from 'adlc-lazy:${args.path}';\nexport default m.default;\nexport * from 'adlc-lazy:${args.path}';`,
-      loader: 'js',
-    }));
+    build.onLoad({ filter: /.*/, namespace: 'adlc-builtin' }, (args) => {
+      const from = PRELOADED_BUILTINS.has(args.path) ? `node:${args.path}` : `adlc-lazy:${args.path}`;
+      return { contents: `import * as m from '${from}';\nexport default m.default ?? m;\nexport * from '${from}';`, loader: 'js' };
+    });
     build.onLoad({ filter: /.*/, namespace: 'adlc-lazy-builtin' }, (args) => ({
       contents: lazyBuiltinSource(args.path),
       loader: 'js',
     }));
   },
 };
+
+/**
+ * The public built-ins Node has loaded when a CommonJS file starts (fs, path, util, url, events...), read
+ * from the build's Node running a file (not `-e`, which loads more).
+ */
+export const PRELOADED_BUILTINS: ReadonlySet<string> = preloadedBuiltins();
+
+function preloadedBuiltins(): Set<string> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'adlc-builtins-'));
+  try {
+    const probe = path.join(dir, 'probe.cjs');
+    writeFileSync(probe, "require('node:fs').writeSync(1, JSON.stringify(process.moduleLoadList.filter((m) => m.startsWith('NativeModule ') && !m.includes('internal/')).map((m) => m.slice(13))));\n");
+    return new Set(JSON.parse(execFileSync(process.execPath, [probe], { encoding: 'utf8' })) as string[]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** A CommonJS module standing in for the built-in `name`: each export a getter that requires it on first use. */
 export function lazyBuiltinSource(name: string): string {
