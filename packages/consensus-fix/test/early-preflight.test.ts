@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '@adlc/core/testkit';
-import { BIN, FIX, RAILS, REPRO, fix, parseOutput, useSuite } from './support.js';
+import { BIN, FIX, RAILS, REPRO, fix, interruptMidEvaluation, killQuietly, parseOutput, slowFix, useSuite } from './support.js';
 
 const suite = useSuite('early');
 
@@ -59,5 +59,26 @@ describe('the pre-flight started early', () => {
     expect(res.stderr).toMatch(/outside/);
     await waitMs(3000);
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it('a killed run\'s leftover in an ignored file: the listing is clean so the test starts early, the recovery restores the file, and the pre-flight tests the restored file', async () => {
+    // src/calc.mjs is ignored: the killed run's candidate in it leaves `git status` clean.
+    const r = suite.repo({ '.gitignore': 'src/calc.mjs\n' });
+    const args = ['--test-cmd', REPRO, '--rails', RAILS, '--files', 'src/calc.mjs'];
+    const { exit, testPid, duringRun } = await interruptMidEvaluation(suite, r, 'SIGKILL', 'early-ignored', { args, first: (slow: string) => fix(slow) });
+    killQuietly(testPid);
+    expect(exit.signal).toBe('SIGKILL');
+    expect(duringRun).toBe(slowFix(join(suite.scratch, 'early-ignored.pid')));
+    expect(r.status()).toBe('');
+    // The test says which file it saw; a test of the leftover would also sleep, then pass (exit 1: "already passes").
+    const testCmd = `if grep -q Atomics src/calc.mjs; then v=leftover; else v=original; fi; echo "saw:$v"; ${REPRO}`;
+    const logDir = join(suite.scratch, 'early-ignored-log');
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    const next = await runCli(BIN, ['--test-cmd', testCmd, '--rails', RAILS, '--files', 'src/calc.mjs', '--json', '--log-dir', logDir], { cwd: r.dir, env: suite.server.env() });
+    expect(next.exitCode, next.stderr).toBe(0);
+    expect(next.stderr).toContain('restored 1 file(s) left by an interrupted consensus-fix run');
+    const prompt = readFileSync(join(logDir, 'prompt.txt'), 'utf8');
+    expect(prompt).toContain('saw:original');
+    expect(prompt).not.toContain('saw:leftover');
   });
 });

@@ -1,64 +1,23 @@
 // Nothing lost: SIGINT and SIGKILL in the middle of an evaluation, recovery, and parallel
 // evaluation that never writes the user's tree.
 
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RestoreReportSchema } from '@adlc/core';
-import { cleanEnv, runCli, type TempRepo } from '@adlc/core/testkit';
+import { runCli } from '@adlc/core/testkit';
 import { RestoreOutputSchema } from '../src/schema.js';
-import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, GAMING, RAILS, REPRO, WRONG, answer, bytes, fix, parseOutput, useSuite } from './support.js';
+import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, GAMING, RAILS, REPRO, WRONG, answer, bytes, fix, interruptMidEvaluation, killQuietly, parseOutput, useSuite, waitFor } from './support.js';
 
 const suite = useSuite('safety');
 const scratch = suite.scratch;
 
 const repo = (extra = {}) => suite.repo(extra);
 
-/** A fix whose repro sleeps for a while, after writing the test process's pid where the test can see it. */
-function slowFix(pidFile: string): string {
-  return (
-    `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pidFile)}, String(process.pid));\n` +
-    FIX.replace('  return a + b;', '  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20000);\n  return a + b;')
-  );
-}
-
-async function waitFor(check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function killQuietly(pid: number): void {
-  try {
-    process.kill(pid, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
-
-/** Starts the CLI, waits until a candidate's repro is running (its files are written), then signals it. */
-async function interruptMidEvaluation(r: TempRepo, signal: NodeJS.Signals, name: string, run = { args: BASE_ARGS, first: (slow: string) => fix(slow) }) {
-  const pidFile = join(scratch, `${name}.pid`);
-  suite.server.enqueue('anthropic', run.first(slowFix(pidFile)), fix(FIX), fix(FIX));
-  const child = spawn(process.execPath, [BIN, ...run.args], { cwd: r.dir, env: cleanEnv({ ...suite.server.env() }) as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
-  await waitFor(() => existsSync(pidFile));
-  const testPid = Number(readFileSync(pidFile, 'utf8'));
-  const duringRun = bytes(r, 'src/calc.mjs').toString();
-  child.kill(signal);
-  const exit = await exited;
-  return { exit, stderr: () => stderr, testPid, duringRun };
-}
-
 describe('signals during evaluation', () => {
   it('SIGINT: exit 130, the test process group is killed, files byte-identical, git status clean', async () => {
     const r = repo();
-    const { exit, stderr, testPid, duringRun } = await interruptMidEvaluation(r, 'SIGINT', 'sigint');
+    const { exit, stderr, testPid, duringRun } = await interruptMidEvaluation(suite, r, 'SIGINT', 'sigint');
     expect(duringRun).not.toBe(BUGGY); // the candidate really was on disk
     expect(exit.code).toBe(130);
     expect(stderr()).toContain('interrupted by SIGINT');
@@ -76,7 +35,7 @@ describe('signals during evaluation', () => {
 
   it('SIGKILL, then --restore: files byte-identical, says what it restored, exit 0', async () => {
     const r = repo();
-    const { exit, testPid, duringRun } = await interruptMidEvaluation(r, 'SIGKILL', 'sigkill-restore');
+    const { exit, testPid, duringRun } = await interruptMidEvaluation(suite, r, 'SIGKILL', 'sigkill-restore');
     killQuietly(testPid);
     expect(exit.signal).toBe('SIGKILL');
     expect(bytes(r, 'src/calc.mjs').toString()).toBe(duringRun); // left behind by the killed run
@@ -99,7 +58,7 @@ describe('signals during evaluation', () => {
     const r = repo({ 'src/extra.mjs': EXTRA });
     const args = ['--test-cmd', REPRO, '--rails', RAILS, '--files', 'src/calc.mjs,src/extra.mjs'];
     const first = (slow: string) => answer(['src/calc.mjs', slow], ['src/extra.mjs', 'export const extra = 2;\n']);
-    const { exit, testPid } = await interruptMidEvaluation(r, 'SIGKILL', 'sigkill-edit', { args, first });
+    const { exit, testPid } = await interruptMidEvaluation(suite, r, 'SIGKILL', 'sigkill-edit', { args, first });
     killQuietly(testPid);
     expect(exit.signal).toBe('SIGKILL');
     expect(r.read('src/extra.mjs')).not.toBe(EXTRA); // left behind by the killed run
@@ -137,7 +96,7 @@ describe('signals during evaluation', () => {
 
   it('SIGKILL, then the next run restores first, says so, and passes the dirty-tree guard', async () => {
     const r = repo();
-    const { testPid } = await interruptMidEvaluation(r, 'SIGKILL', 'sigkill-next');
+    const { testPid } = await interruptMidEvaluation(suite, r, 'SIGKILL', 'sigkill-next');
     killQuietly(testPid);
     expect(r.status()).not.toBe('');
     suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));

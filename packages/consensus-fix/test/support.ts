@@ -1,12 +1,13 @@
 // Shared fixtures of the integration tests: a small repository with a real bug, a repro script,
 // rails, and candidate answers (right, gaming, divergent, hostile).
 
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { makeTempRepo, startFakeProviderServer, type FakeProviderServer, type FileTree, type TempRepo } from '@adlc/core/testkit';
+import { cleanEnv, makeTempRepo, startFakeProviderServer, type FakeProviderServer, type FileTree, type TempRepo } from '@adlc/core/testkit';
 import { ConsensusFixOutputSchema, type ConsensusFixOutput } from '../src/schema.js';
 
 export const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.js');
@@ -79,4 +80,46 @@ export function useSuite(name: string) {
       return r;
     },
   };
+}
+
+export type Suite = ReturnType<typeof useSuite>;
+
+/** A fix whose repro sleeps for a while, after writing the test process's pid where the test can see it. */
+export function slowFix(pidFile: string): string {
+  return (
+    `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(pidFile)}, String(process.pid));\n` +
+    FIX.replace('  return a + b;', '  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20000);\n  return a + b;')
+  );
+}
+
+export async function waitFor(check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+/** Starts the CLI, waits until a candidate's repro is running (its files are written), then signals it. */
+export async function interruptMidEvaluation(suite: Suite, r: TempRepo, signal: NodeJS.Signals, name: string, run = { args: BASE_ARGS, first: (slow: string) => fix(slow) }) {
+  const pidFile = join(suite.scratch, `${name}.pid`);
+  suite.server.enqueue('anthropic', run.first(slowFix(pidFile)), fix(FIX), fix(FIX));
+  const child = spawn(process.execPath, [BIN, ...run.args], { cwd: r.dir, env: cleanEnv({ ...suite.server.env() }) as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, sig) => resolve({ code, signal: sig })));
+  await waitFor(() => existsSync(pidFile));
+  const testPid = Number(readFileSync(pidFile, 'utf8'));
+  const duringRun = bytes(r, 'src/calc.mjs').toString();
+  child.kill(signal);
+  const exit = await exited;
+  return { exit, stderr: () => stderr, testPid, duringRun };
 }
