@@ -28,6 +28,7 @@ describe('applyEdits', () => {
     ['mixed endings: an edit across an LF and a CRLF line takes the first break\'s ending', 'a\nb\r\nc\n', [['a\nb', 'x\ny\nz']], { ok: true, content: 'x\ny\nz\r\nc\n' }],
     ['mixed endings: a one-line edit keeps its line\'s ending, new lines take it too', 'a\nb\r\nc\n', [['b', 'b1\nb2']], { ok: true, content: 'a\nb1\r\nb2\r\nc\n' }],
     ['mixed endings: a search ending in a break consumes the CRLF whole', 'a\r\nb\nc\n', [['a\n', '']], { ok: true, content: 'b\nc\n' }],
+    ['a last line without a break takes the previous line\'s ending', 'a\r\nb', [['b', 'b1\nb2']], { ok: true, content: 'a\r\nb1\r\nb2' }],
     ['mixed endings: later edits see the earlier ones', 'a\r\nb\nc\r\n', [['a\nb', 'A\nB'], ['B\nc', 'BC']], { ok: true, content: 'A\r\nBC\r\n' }],
   ] as const)('%s', (_name, original, edits, expected) => {
     expect(applyEdits(original, edits.map(([search, replace]) => ({ search, replace })))).toEqual(expected);

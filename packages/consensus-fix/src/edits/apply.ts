@@ -26,7 +26,7 @@ interface LfView {
 }
 
 /** The LF view of `file` from `offset` on (after the byte-order mark). */
-export function lfView(file: string, offset = 0): LfView {
+function lfView(file: string, offset = 0): LfView {
   const body = file.slice(offset);
   // View offsets of the LFs that were CRLFs, in order: each shifts what follows by one.
   const crlfAt: number[] = [];
@@ -48,11 +48,14 @@ export function lfView(file: string, offset = 0): LfView {
   };
 }
 
-/** The line ending the replacement of `file[start, end)` takes: that of the first line break in it, else of the line it is on. */
+/**
+ * The line ending the replacement of `file[start, end)` takes: that of the first line break in it, else
+ * of the line it is on (its own break, or on a last line without one, the previous line's).
+ */
 function endingAt(file: string, start: number, end: number): '\n' | '\r\n' {
   const inside = file.indexOf('\n', start);
-  const lf = inside !== -1 && inside < end ? inside : file.indexOf('\n', end);
-  if (lf === -1) return file.includes('\r\n') && !/(^|[^\r])\n/.test(file) ? '\r\n' : '\n';
+  const after = file.indexOf('\n', end);
+  const lf = inside !== -1 && inside < end ? inside : after !== -1 ? after : file.lastIndexOf('\n', start - 1);
   return lf > 0 && file[lf - 1] === '\r' ? '\r\n' : '\n';
 }
 
