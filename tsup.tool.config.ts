@@ -45,7 +45,7 @@ export function vendorBundlesOf(packages: string[]): EsbuildPlugin {
         return {
           resolveDir: process.cwd(),
           contents: [
-            `import { createRequire, isBuiltin } from 'node:module';`,
+            `import { createRequire } from 'node:module';`,
             `import { requireWithCodeCache } from '@adlc/core/light';`,
             `const vendor = requireWithCodeCache(createRequire(import.meta.url).resolve(${JSON.stringify(file)}));`,
             ...(exported.includes('default') ? ['export default vendor.default;'] : []),
@@ -81,11 +81,11 @@ export const manifestVersionOnly: EsbuildPlugin = {
 };
 
 /**
- * In a CommonJS bundle esbuild turns every `import fs from 'node:fs'` (default or namespace) into a copy of
- * the built-in's exports, one per importing module, and requires every built-in a module names when that
- * module loads: tens of modules times every property of fs, path and crypto, and crypto (with the streams
- * it pulls in) compiled at each start even by a call that never hashes. Each built-in goes through one
- * module of the bundle instead (`adlc-builtin:<name>`), which takes one copy of it. A built-in Node has not
+ * In a bundle (the CommonJS bin above all) esbuild turns every `import fs from 'node:fs'` (default or
+ * namespace) into a copy of the built-in's exports, one per importing module, and loads every built-in a
+ * module names when that module loads: tens of modules times every property of fs, path and crypto, and
+ * crypto (with the streams it pulls in) compiled at each start even by a call that never hashes. Each
+ * built-in goes through one module of the bundle instead (`adlc-builtin:<name>`), which takes one copy of it. A built-in Node has not
  * already loaded by the time a file starts (PRELOADED_BUILTINS) is copied from a lazy stand-in
  * (`adlc-lazy-builtin:<name>`): a getter per export, named from the built-in as the build's Node has it,
  * that requires the built-in on first use. The others are copied as they are: a getter saves nothing there,
@@ -114,7 +114,7 @@ const builtinsOnce: EsbuildPlugin = {
  * The public built-ins Node has loaded when a CommonJS file starts (fs, path, util, url, events...), read
  * from the build's Node running a file (not `-e`, which loads more).
  */
-export const PRELOADED_BUILTINS: ReadonlySet<string> = preloadedBuiltins();
+const PRELOADED_BUILTINS: ReadonlySet<string> = preloadedBuiltins();
 
 function preloadedBuiltins(): Set<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'adlc-builtins-'));
@@ -128,7 +128,7 @@ function preloadedBuiltins(): Set<string> {
 }
 
 /** A CommonJS module standing in for the built-in `name`: each export a getter that requires it on first use. */
-export function lazyBuiltinSource(name: string): string {
+function lazyBuiltinSource(name: string): string {
   const names = Object.keys(createRequire(path.resolve('package.json'))(`node:${name}`) as object).filter((key) => key !== 'default' && key !== '__esModule');
   return [
     `let loaded;`,

@@ -9,6 +9,7 @@
 //    runs the test again, on the restored tree.
 
 import { dirtyFiles, runCommand, type CommandResult } from '@adlc/core/main';
+import { guardsTree } from './options.js';
 
 export interface EarlyPreflight {
   /** The command it runs (the run checks it is its --test-cmd). */
@@ -45,7 +46,7 @@ export function startPreflightEarly(opts: EarlyStartOptions, env: NodeJS.Process
   if (!mayStartEarly(opts)) return undefined;
   const abort = new AbortController();
   const command = opts.testCmd!;
-  const status = opts.promptOnly || opts.allowDirty ? undefined : dirtyFiles(cwd);
+  const status = guardsTree(opts) ? dirtyFiles(cwd) : undefined;
   const clean = status ? status.then((files) => files.length === 0, () => false) : Promise.resolve(true);
   const result = clean.then((ok) => (ok && !abort.signal.aborted ? runCommand(command, { cwd, env, timeoutMs: opts.timeout * 1000, signal: abort.signal }) : undefined));
   // Never an unhandled rejection: a failure is reported by whoever awaits these, or dropped with them.

@@ -80,3 +80,8 @@ export interface RunContext {
   /** The pre-flight's test, already started by the caller (the bin, see early-preflight.ts); the run takes it over. */
   earlyPreflight?: EarlyPreflight;
 }
+
+/** Whether a run checks that the tree is clean before it writes: not under --prompt-only, --localize-only or --allow-dirty. */
+export function guardsTree(opts: { promptOnly?: boolean; localizeOnly?: boolean; allowDirty?: boolean }): boolean {
+  return !opts.promptOnly && !opts.localizeOnly && !opts.allowDirty;
+}

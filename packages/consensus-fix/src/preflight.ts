@@ -35,7 +35,8 @@ export async function preflight(run: Run): Promise<Preflight> {
   const observation = run.localizing ? await observe(run) : undefined;
   try {
     reporter.progress(`pre-flight: ${testCmd}`);
-    const running = observation?.failing ?? (run.earlyPreflight ? run.earlyPreflight.then((early) => early ?? runGate(testCmd, gates, run.ctx.cwd)) : runGate(testCmd, gates, run.ctx.cwd));
+    const gate = () => runGate(testCmd, gates, run.ctx.cwd);
+    const running = observation?.failing ?? (run.earlyPreflight ? run.earlyPreflight.then((early) => early ?? gate()) : gate());
     // The test's process is spawned first; the journal's fsync'd write and the SDKs' loading (CPU on
     // this thread) then overlap its run instead of delaying its start.
     if (wantsSnapshot && !run.localizing) snapshotP = takeSnapshot(run);

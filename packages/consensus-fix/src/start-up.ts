@@ -7,7 +7,7 @@ import { chooseEditFormat, type EditFormat } from './edits/format.js';
 import type { Gates } from './gates.js';
 import type { Localization } from './localize/schema.js';
 import { RunLog } from './log-dir.js';
-import { TOOL, type ConsensusFixOptions, type RunContext } from './options.js';
+import { guardsTree, TOOL, type ConsensusFixOptions, type RunContext } from './options.js';
 import { findTarget, resolveFiles, resolveProviders, type AllowedFile, type Target } from './setup.js';
 import { sweepStaleCopies } from './workspace-copy.js';
 
@@ -58,19 +58,19 @@ export async function startUp(opts: ConsensusFixOptions, ctx: RunContext, report
   const recoveredP = recoverJournals({ cwd: ctx.cwd, log: log0 });
   // A killed run's files come back before the dirty guard looks at the tree; the status started now is
   // only trusted when that recovery restored nothing (then nothing in the work tree changed).
-  const checkDirty = !opts.promptOnly && !opts.localizeOnly && !opts.allowDirty;
+  const checkDirty = guardsTree(opts);
   const earlyStatus = checkDirty ? (ctx.earlyPreflight?.status ?? dirtyFiles(ctx.cwd)) : undefined;
   earlyStatus?.catch(() => undefined);
   const [target, recovered] = await Promise.all([targetP, recoveredP]);
+  const restoredSome = recovered.some((r) => r.restored.length > 0);
   sweepStaleCopies();
   const allowed = files === undefined ? [] : resolveFiles(files, ctx.cwd, target.root);
   const providers = opts.promptOnly || opts.localizeOnly ? [] : resolveProviders(opts.providers, ctx.env);
   if (checkDirty) {
-    const restoredSome = recovered.some((r) => r.restored.length > 0);
     await assertCleanTree(target.root, { runAnyway: 'pass --allow-dirty', listed: restoredSome || !target.isRepo ? undefined : earlyStatus });
   }
 
-  const { result: earlyPreflight } = await takeEarlyPreflight(ctx, testCmd, !localizing && !recovered.some((r) => r.restored.length > 0));
+  const { result: earlyPreflight } = await takeEarlyPreflight(ctx, testCmd, !localizing && !restoredSome);
   const { log, warnings, warn } = openRunLog(opts, ctx, reporter);
   if (opts.rails === undefined && !opts.localizeOnly) warn('no --rails: candidates are checked only against --test-cmd, so a fix that breaks other tests can win');
   if (opts.jobs > 1) assertCopySafe([testCmd, opts.rails], target.root);

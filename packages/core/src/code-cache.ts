@@ -10,7 +10,7 @@
 // payload again and may still reject it (`cachedDataRejected`), which only costs the saving. Entries
 // are written to a temp file and renamed into place, in a directory that must be ours (see
 // private-dir.ts). `NODE_DISABLE_COMPILE_CACHE` turns this cache off too.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import module, { createRequire } from 'node:module';
 import os from 'node:os';
@@ -18,6 +18,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { compileCacheDir } from './compile-cache.js';
 import { privateDir } from './private-dir.js';
+import { randomHex } from './random.js';
 
 const MAGIC = 'adlc-v8-code-cache 1\n';
 const DIGEST_BYTES = 32;
@@ -152,7 +153,7 @@ function pruneCacheDir(dir: string): void {
  * harmless. Writing (a miss, so rare) is also when the directory's stale entries go.
  */
 function writeEntry(target: string, key: string, script: vm.Script): void {
-  const temp = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  const temp = `${target}.${process.pid}-${randomHex(8)}.tmp`;
   try {
     fs.writeFileSync(temp, encodeCodeCacheEntry(key, script.createCachedData()), { mode: 0o600 });
     fs.renameSync(temp, target);

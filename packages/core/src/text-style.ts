@@ -13,16 +13,16 @@ export function detectEol(text: string): Eol | null {
   return crlf >= lf ? '\r\n' : '\n';
 }
 
-/**
- * Gives `next` the original's line endings, final-newline state and byte-order mark.
- * `original === null` (a new file) leaves `next` unchanged; so does a style the original does not
- * show (no line break → endings kept, empty file → final newline kept).
- */
 /** Whether `text` has both CRLF and bare LF line breaks. */
 function isMixed(text: string): boolean {
   return text.includes('\r\n') && /(?:^|[^\r])\n/.test(text);
 }
 
+/**
+ * Gives `next` the original's line endings, final-newline state and byte-order mark.
+ * `original === null` (a new file) leaves `next` unchanged; so does a style the original does not
+ * show (no line break → endings kept, empty file → final newline kept).
+ */
 export function conformTextStyle(original: string | null, next: string): string {
   if (original === null) return next;
   const originalHasBom = original.startsWith(BOM);

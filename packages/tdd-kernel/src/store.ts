@@ -20,9 +20,12 @@ const FINGERPRINT_BYTES = 256;
  */
 export const STATE_REWRITE_BYTES = 32 * 1024;
 
-/** Whether a load that folded the log from `start` to `end` writes the state file (`cached`: it had a valid one). */
-export function shouldRewriteState(cached: boolean, start: number, end: number): boolean {
-  return end !== start && (!cached || end - start >= STATE_REWRITE_BYTES);
+/**
+ * Whether a load that folded the log from `start` to `end` writes the state file (`cached`: it had a valid
+ * one). A tail with corrupt lines is covered at once, so their warnings are given once, not at every load.
+ */
+export function shouldRewriteState(cached: boolean, start: number, end: number, corruptLines: number): boolean {
+  return end !== start && (!cached || corruptLines > 0 || end - start >= STATE_REWRITE_BYTES);
 }
 
 interface StateFile {
@@ -63,7 +66,7 @@ export function loadState(paths: ProjectPaths): LoadedState {
   const read = readEventsFrom(paths.log, start);
   for (const event of read.events) applyEvent(state, event);
   corrupt += read.warnings.length;
-  if (shouldRewriteState(base !== null, start, read.end)) {
+  if (shouldRewriteState(base !== null, start, read.end, read.warnings.length)) {
     writeStateFile(paths, { version: STATE_VERSION, log: paths.log, offset: read.end, fingerprint: fingerprint(paths.log, read.end), corrupt, state });
   }
   return { state, warnings: read.warnings, corrupt };

@@ -18,13 +18,14 @@ const red = (i: number): KernelEvent => ({ type: 'test_run', test_id: `t${i % 40
 
 describe('shouldRewriteState', () => {
   it.each([
-    [false, 0, 10, true],
-    [true, 0, 10, false],
-    [true, 100, 100, false],
-    [false, 100, 100, false],
-    [true, 100, 100 + STATE_REWRITE_BYTES, true],
-    [true, 100, 99 + STATE_REWRITE_BYTES, false],
-  ])('cached %s, folded %i..%i: %s', (cached, start, end, expected) => expect(shouldRewriteState(cached, start, end)).toBe(expected));
+    [false, 0, 10, 0, true],
+    [true, 0, 10, 0, false],
+    [true, 0, 10, 1, true],
+    [true, 100, 100, 0, false],
+    [false, 100, 100, 0, false],
+    [true, 100, 100 + STATE_REWRITE_BYTES, 0, true],
+    [true, 100, 99 + STATE_REWRITE_BYTES, 0, false],
+  ])('cached %s, folded %i..%i with %i corrupt lines: %s', (cached, start, end, corrupt, expected) => expect(shouldRewriteState(cached, start, end, corrupt)).toBe(expected));
 });
 
 describe('loadState and the state file', () => {
@@ -62,6 +63,20 @@ describe('loadState and the state file', () => {
     const rewritten = stateFile();
     expect(rewritten).not.toBe(first);
     expect(JSON.parse(rewritten).offset).toBe(fs.statSync(paths.log).size);
+  });
+
+  it('a corrupt line in a small tail is warned about once: the state file then covers it', () => {
+    record(Array.from({ length: 20 }, (_, i) => red(i)));
+    loadState(paths);
+    fs.appendFileSync(paths.log, '{"type": "test_run", torn\n');
+    record([red(21)]);
+    const first = loadState(paths);
+    expect(first.warnings).toHaveLength(1);
+    expect(first.state).toEqual(foldEvents(events, emptyState()));
+    const again = loadState(paths);
+    expect(again.warnings).toEqual([]);
+    expect(again.corrupt).toBe(1);
+    expect(again.state).toEqual(foldEvents(events, emptyState()));
   });
 
   it('a corrupt state file is refolded from the log and written again', () => {
