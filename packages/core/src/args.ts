@@ -3,6 +3,7 @@
 
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { HelpShown, OpError } from './errors.js';
+import { mayBeTerminal, writeOut } from './stdio.js';
 import { TIERS, type Tier } from './providers/types.js';
 
 export type SharedFlag = 'json' | 'promptOnly' | 'tier' | 'allowDirty';
@@ -38,11 +39,20 @@ export function createProgram(spec: ProgramSpec): Command {
   return program;
 }
 
+const HELP_WIDTH = 80;
+
 /** Makes a (sub)command report errors as exceptions instead of exiting the process. */
 export function configureForMain(command: Command): Command {
   command.exitOverride();
+  const defaults = command.configureOutput();
   command.configureOutput({
-    writeOut: (text) => process.stdout.write(text),
+    writeOut: (text) => writeOut(1, text),
+    // commander asks the streams for the terminal's width, which creates them (stdio.ts): a pipe or a
+    // file has none, and gets commander's own default (80). The help has no colours of its own to keep.
+    getOutHelpWidth: () => (mayBeTerminal(1) ? defaults.getOutHelpWidth?.() : undefined) ?? HELP_WIDTH,
+    getErrHelpWidth: () => (mayBeTerminal(2) ? defaults.getErrHelpWidth?.() : undefined) ?? HELP_WIDTH,
+    getOutHasColors: () => false,
+    getErrHasColors: () => false,
     // Errors are reported once, by runMain; commander's own copy is dropped.
     writeErr: () => {},
   });

@@ -5,8 +5,9 @@
 export { shellQuote } from './shell-quote.js';
 export { sha1Hex } from './sha1.js';
 export { randomHex } from './random.js';
+export { writeOut } from './stdio.js';
 export { writeFileAtomic, writeFileAtomicSync, type AtomicWriteOptions } from './atomic-write.js';
 export { isProcessAlive } from './process-alive.js';
 export { isInsideRoot, relativeToRoot, type InsideRootResult } from './paths.js';
 export { enableCompileCache, compileCacheDir } from './compile-cache.js';
-export { requireWithCodeCache, codeCacheDir, CODE_CACHE_WRAPPER_PREFIX } from './code-cache.js';
+export { requireWithCodeCache, loadBundledCli, asksForHelpOrVersion, codeCacheDir, CODE_CACHE_WRAPPER_PREFIX } from './code-cache.js';

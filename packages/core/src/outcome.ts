@@ -4,6 +4,7 @@
 import { AdlcError, HelpShown, InterruptedError, OpError, ProviderError } from './errors.js';
 import { installInterruptHandlers } from './interrupt.js';
 import { redactSecrets } from './redact.js';
+import { flushStdio, watchStdio, writeOut } from './stdio.js';
 import type { ErrorOutput } from './error-output.js';
 
 export const EXIT = { pass: 0, opError: 1, gateFail: 2 } as const;
@@ -40,8 +41,10 @@ export function opError(message: string, options: { hint?: string; cause?: unkno
 
 /** Writes exactly one JSON document (and a newline) to stdout. */
 export function printJson(value: unknown, stream: NodeJS.WritableStream = process.stdout): void {
-  stream.write(`${JSON.stringify(value, null, 2)}\n`);
+  stream.write(jsonText(value));
 }
+
+const jsonText = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 
 /** Prompts shown by --prompt-only: printed, never sent; needs no key. */
@@ -63,10 +66,6 @@ export interface MainOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-function flush(stream: NodeJS.WriteStream): Promise<void> {
-  return new Promise((resolve) => stream.write('', () => resolve()));
-}
-
 function wantsJson(argv: string[]): boolean {
   return argv.some((arg) => arg === '--json' || arg === '--json=true');
 }
@@ -81,45 +80,45 @@ export async function runMain(name: string, command: () => Promise<Outcome>, opt
   const json = wantsJson(argv);
   installInterruptHandlers();
   let code: number | undefined;
-  // A reader that goes away (`tool --help | head`) is not an error of ours: stop quietly.
-  for (const stream of [process.stdout, process.stderr]) {
+  // A reader that goes away (`tool ... | head`) is not an error of ours: stop quietly. The streams are
+  // watched, not created: the output below goes to the descriptors unless a command used them (stdio.ts).
+  watchStdio((stream) =>
     stream.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EPIPE') process.exit(code ?? 0);
       throw error;
-    });
-  }
+    }),
+  );
   try {
     const outcome = await command();
     if (outcome.output) {
-      if ('json' in outcome.output) printJson(outcome.output.json);
+      if ('json' in outcome.output) writeOut(1, jsonText(outcome.output.json));
       else if (outcome.output.text !== '') {
         const text = outcome.output.text;
-        process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+        writeOut(1, text.endsWith('\n') ? text : `${text}\n`);
       }
     }
     code = outcome.exitCode;
   } catch (error) {
     code = reportFailure(name, error, json, env);
   }
-  await flush(process.stdout);
-  await flush(process.stderr);
+  await flushStdio();
   process.exit(code);
 }
 
 function reportFailure(name: string, error: unknown, json: boolean, env: NodeJS.ProcessEnv): number {
   if (HelpShown.isInstance(error)) return 0;
   if (InterruptedError.isInstance(error)) {
-    process.stderr.write(`${name}: interrupted by ${error.signal}; anything it had changed was put back\n`);
+    writeOut(2, `${name}: interrupted by ${error.signal}; anything it had changed was put back\n`);
     return error.exitCode;
   }
-  if (!AdlcError.isInstance(error) && env.ADLC_DEBUG) process.stderr.write(`${(error instanceof Error ? error : new Error(String(error))).stack ?? ''}\n`);
+  if (!AdlcError.isInstance(error) && env.ADLC_DEBUG) writeOut(2, `${(error instanceof Error ? error : new Error(String(error))).stack ?? ''}\n`);
   const doc = errorDocument(error, env);
   const { message, hint } = doc.error;
-  process.stderr.write(`${name}: error: ${message}\n`);
-  if (hint) process.stderr.write(`${name}: ${hint}\n`);
+  writeOut(2, `${name}: error: ${message}\n`);
+  if (hint) writeOut(2, `${name}: ${hint}\n`);
   const usage = OpError.isInstance(error) ? error.usage : undefined;
-  if (usage) process.stderr.write(`${usage.trimEnd()}\n`);
-  if (json) printJson(doc);
+  if (usage) writeOut(2, `${usage.trimEnd()}\n`);
+  if (json) writeOut(1, jsonText(doc));
   return 1;
 }
 

@@ -6,41 +6,63 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CODE_CACHE_MAX_AGE_MS, codeCacheDir, codeCacheKey, codeCacheMode, decodeCodeCacheEntry, encodeCodeCacheEntry, staleCacheFiles, type CodeCacheIdentity } from '../src/code-cache.js';
+import { CODE_CACHE_MAX_AGE_MS, cliVariant, codeCacheDir, codeCacheKey, codeCacheMode, decodeCodeCacheEntry, encodeCodeCacheEntry, staleCacheFiles, type CodeCacheIdentity } from '../src/code-cache.js';
 import { isPrivateDir, privateDir, type DirStat } from '../src/private-dir.js';
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'adlc-code-cache-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('codeCacheKey', () => {
-  const base: CodeCacheIdentity = { file: '/p/dist/vendor/zod.cjs', content: Buffer.from('exports.a = 1;'), nodeVersion: 'v20.20.2', arch: 'x64', v8Flags: '' };
+  const base: CodeCacheIdentity = { file: '/p/dist/vendor/zod.cjs', nodeVersion: 'v20.20.2', arch: 'x64', v8Flags: '' };
   it.each([
     ['another file', { file: '/q/dist/vendor/zod.cjs' }],
-    ['the same length, other content', { content: Buffer.from('exports.a = 2;') }],
+    ['another variant', { variant: 'help' }],
     ['another Node', { nodeVersion: 'v20.20.3' }],
     ['another architecture', { arch: 'arm64' }],
     ['other V8 flags', { v8Flags: '--max-old-space-size=100' }],
   ])('%s is another entry', (_what, change) => {
     expect(codeCacheKey({ ...base, ...change })).not.toBe(codeCacheKey(base));
   });
-  it('the same identity is the same entry', () => expect(codeCacheKey({ ...base, content: Buffer.from('exports.a = 1;') })).toBe(codeCacheKey(base)));
+  it('the same identity is the same entry', () => expect(codeCacheKey({ ...base })).toBe(codeCacheKey(base)));
+});
+
+describe('cliVariant', () => {
+  it.each([
+    [[], 'help'],
+    [['--help'], 'help'],
+    [['status', '-h'], 'help'],
+    [['--version'], 'help'],
+    [['-V'], 'help'],
+    [['--test-cmd', 'npm test', '--files', 'a.js'], 'run'],
+    [['status'], 'run'],
+  ] as const)('%j -> %s', (argv, expected) => expect(cliVariant(argv)).toBe(expected));
 });
 
 describe('code cache entries', () => {
-  const key = 'a'.repeat(64);
+  const key = 'a'.repeat(40);
+  const source = Buffer.from('exports.a = 1;');
   const data = Buffer.from('v8 cached data bytes');
-  const entry = encodeCodeCacheEntry(key, data);
-  const flipped = Buffer.from(entry);
-  flipped[flipped.length - 1] = flipped.at(-1)! ^ 1;
+  const entry = encodeCodeCacheEntry(key, source, data);
+  const flip = (at: number): Buffer => {
+    const copy = Buffer.from(entry);
+    copy[at] = copy[at]! ^ 1;
+    return copy;
+  };
+  const sourceAt = entry.indexOf(source);
   it.each([
-    ['an intact entry', entry, key, data],
-    ['an entry for another key', entry, 'b'.repeat(64), undefined],
-    ['a truncated entry', entry.subarray(0, entry.length - 3), key, undefined],
-    ['a payload with one bit flipped', flipped, key, undefined],
-    ['a header only', entry.subarray(0, entry.length - data.length), key, undefined],
-    ['garbage', Buffer.from('not a cache entry'), key, undefined],
-    ['nothing', Buffer.alloc(0), key, undefined],
-  ])('%s', (_what, bytes, asKey, expected) => expect(decodeCodeCacheEntry(asKey, bytes)).toEqual(expected));
+    ['an intact entry', entry, key, source, data],
+    ['an entry for another key', entry, 'b'.repeat(40), source, undefined],
+    ['the same length, other content', entry, key, Buffer.from('exports.a = 2;'), undefined],
+    ['another length', entry, key, Buffer.from('exports.a = 10;'), undefined],
+    ['a truncated entry', entry.subarray(0, entry.length - 3), key, source, undefined],
+    ['one bit flipped in the first copy of the data', flip(entry.length - 2 * data.length + 3), key, source, undefined],
+    ['one bit flipped in the second copy of the data', flip(entry.length - 1), key, source, undefined],
+    ['one bit flipped in the stored source', flip(sourceAt + 2), key, source, undefined],
+    ['one copy of the data only', entry.subarray(0, entry.length - data.length), key, source, undefined],
+    ['a header only', entry.subarray(0, sourceAt), key, source, undefined],
+    ['garbage', Buffer.from('not a cache entry'), key, source, undefined],
+    ['nothing', Buffer.alloc(0), key, source, undefined],
+  ])('%s', (_what, bytes, asKey, asSource, expected) => expect(decodeCodeCacheEntry(asKey, asSource, bytes)).toEqual(expected));
 });
 
 describe('staleCacheFiles', () => {
@@ -151,9 +173,33 @@ describe.runIf(!nodeHasCompileCache)('requireWithCodeCache on a Node without a c
     // Accepted: a rejected entry would be written again (a new file renamed into place).
     expect(load(file, { XDG_CACHE_HOME: home })).toEqual({ value: 42, builtin: 'function' });
     expect(statSync(entry!).ino).toBe(first.ino);
-    // Same length, other content: V8's own check only compares lengths, the key holds a hash.
+    // Same length, other content: V8's own check only compares lengths; the entry holds the source it was compiled from.
     moduleFile(path.dirname(file), 43);
     expect(load(file, { XDG_CACHE_HOME: home }).value).toBe(43);
+    // The rebuilt file's entry replaces the old one (same file, same Node): the directory does not grow.
+    expect(entriesIn(home)).toEqual([entry]);
+    expect(statSync(entry!).ino).not.toBe(first.ino);
+    expect(load(file, { XDG_CACHE_HOME: home }).value).toBe(43);
+  });
+
+  it("snapshot 'start' keeps what the start compiled; the default keeps what the whole process compiled", () => {
+    const file = path.join(mkdtempSync(path.join(scratch, 'mod-')), 'lib.cjs');
+    // The big function runs only after the start (in a timer): compiled then, not by the load.
+    const body = Array.from({ length: 400 }, (_, i) => `  total += (n * ${i}) % 7;`).join('\n');
+    writeFileSync(file, `exports.value = 1;\nexports.big = (n) => {\n  let total = 0;\n${body}\n  return total;\n};\n`);
+    // A script file, not -e: an -e script is part of execArgv, so of the entry's key.
+    const entrySize = (options: string): number => {
+      const home = mkdtempSync(path.join(scratch, 'home-'));
+      const main = path.join(home, 'main.mjs');
+      writeFileSync(main, `const { requireWithCodeCache } = await import(${JSON.stringify(LIGHT)});\nconst m = requireWithCodeCache(${JSON.stringify(file)}, process.env, ${options});\nsetTimeout(() => m.big(3), 20);\n`);
+      execFileSync(process.execPath, [main], { env: { ...process.env, XDG_CACHE_HOME: home, NODE_COMPILE_CACHE: '', NODE_DISABLE_COMPILE_CACHE: '', NODE_OPTIONS: '' } });
+      const [entry] = entriesIn(home);
+      return statSync(entry!).size;
+    };
+    const atStart = entrySize("{ snapshot: 'start' }");
+    const atExit = entrySize('{}');
+    // Two copies of V8's data: the function's bytecode (over 10 KB) twice.
+    expect(atExit - atStart).toBeGreaterThan(10_000);
   });
 
   it('ignores a corrupt entry and a foreign one (V8 data of another script), runs, and writes a good one', () => {
@@ -161,14 +207,15 @@ describe.runIf(!nodeHasCompileCache)('requireWithCodeCache on a Node without a c
     const file = moduleFile(mkdtempSync(path.join(scratch, 'mod-')), 7);
     load(file, { XDG_CACHE_HOME: home });
     const [entry] = entriesIn(home);
-    const key = readFileSync(entry!, 'utf8').split('\n')[1]!;
-    const foreign = encodeCodeCacheEntry(key, new vm.Script('globalThis.other = 1 + 1;').createCachedData());
+    const key = readFileSync(entry!, 'latin1').split('\n')[1]!.split(' ')[0]!;
+    const source = readFileSync(file);
+    const foreign = encodeCodeCacheEntry(key, source, new vm.Script('globalThis.other = 1 + 1;').createCachedData());
     for (const bad of [Buffer.from('\0\0 not a cache entry'), foreign]) {
       writeFileSync(entry!, bad);
       expect(load(file, { XDG_CACHE_HOME: home })).toEqual({ value: 7, builtin: 'function' });
       const written = readFileSync(entry!);
       expect(written.equals(bad)).toBe(false);
-      expect(decodeCodeCacheEntry(key, written)).toBeDefined();
+      expect(decodeCodeCacheEntry(key, source, written)).toBeDefined();
     }
   });
 

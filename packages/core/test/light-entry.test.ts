@@ -34,7 +34,7 @@ const fromPackages = (loaded: string[]) => loaded.filter((url) => !url.startsWit
 describe('@adlc/core/light', () => {
   it('loads Node built-ins and its own files only: nothing from node_modules', () => {
     const { exports, loaded } = load('light.js');
-    expect(exports).toEqual(['CODE_CACHE_WRAPPER_PREFIX', 'codeCacheDir', 'compileCacheDir', 'enableCompileCache', 'isInsideRoot', 'isProcessAlive', 'randomHex', 'relativeToRoot', 'requireWithCodeCache', 'sha1Hex', 'shellQuote', 'writeFileAtomic', 'writeFileAtomicSync']);
+    expect(exports).toEqual(['CODE_CACHE_WRAPPER_PREFIX', 'asksForHelpOrVersion', 'codeCacheDir', 'compileCacheDir', 'enableCompileCache', 'isInsideRoot', 'isProcessAlive', 'loadBundledCli', 'randomHex', 'relativeToRoot', 'requireWithCodeCache', 'sha1Hex', 'shellQuote', 'writeFileAtomic', 'writeFileAtomicSync', 'writeOut']);
     expect(loaded.some((url) => url.endsWith('/dist/light.js'))).toBe(true);
     expect(fromPackages(loaded)).toEqual([]);
     expect(loaded.filter((url) => /node_modules|zod|commander|execa|simple-git|typescript|anthropic|openai|genai/.test(url))).toEqual([]);

@@ -82,6 +82,12 @@ describe('runMain and parseArgs through a real CLI process', () => {
     expect(code).toBe(0);
   });
 
+  // runMain writes the result to the descriptor unless the command used process.stdout (core's stdio.ts).
+  it('after a command wrote through process.stdout itself, the result follows what it wrote, in order', async () => {
+    const result = await run(['--verdict', 'progress']);
+    expect(result).toMatchObject({ exitCode: 0, stdout: 'step 1\nstep 2\nverdict progress', stderr: 'working' });
+  });
+
   it('a CLI with subcommands runs the named one, and asks for one when none is given', async () => {
     const sub = fileURLToPath(new URL('./fixtures/sample-sub-cli.mjs', import.meta.url));
     const ran = await runCli(sub, ['run', 'a', 'b'], { cwd });

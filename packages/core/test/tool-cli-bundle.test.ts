@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import module, { isBuiltin } from 'node:module';
 import os from 'node:os';
@@ -85,6 +85,30 @@ describe.each(TOOLS)('%s dist/cli.js', (tool) => {
   const help = (env: NodeJS.ProcessEnv): string =>
     execFileSync(process.execPath, [path.join(dist, 'cli.js'), '--help'], { encoding: 'utf8', env: { ...process.env, NODE_COMPILE_CACHE: '', NODE_DISABLE_COMPILE_CACHE: '', ...env } });
 
+  // The bins write their own output to the descriptors (stdio.ts) and hash nothing to check the code cache:
+  // creating process.stdout on a pipe loads Node's streams and net, and node:crypto loads the streams too.
+  it('--help, --version and a bad flag under --json, on a pipe, load neither node:crypto nor the streams nor net', () => {
+    const heavy = /^NativeModule (?:crypto|stream|net|internal\/streams\/writable)$/;
+    const record = path.join(scratch, `${tool}-record.cjs`);
+    writeFileSync(record, "process.on('exit', () => require('node:fs').writeFileSync(process.env.MODULES_OUT, process.moduleLoadList.join('\\n')));\n");
+    const loaded = (args: string[]) => {
+      const out = path.join(scratch, `${tool}-modules.txt`);
+      const r = spawnSync(process.execPath, ['--require', record, path.join(dist, 'cli.cjs'), ...args], { encoding: 'utf8', env: { ...process.env, MODULES_OUT: out } });
+      return { stdout: r.stdout, modules: readFileSync(out, 'utf8').split('\n').filter((m) => heavy.test(m)) };
+    };
+    for (const args of [['--help'], ['--version'], ['--no-such-flag', '--json']]) {
+      const run = loaded(args);
+      expect(run.stdout.length).toBeGreaterThan(0);
+      expect(run.modules).toEqual([]);
+    }
+    // The control: a script that writes through process.stdout, recorded the same way, does load them.
+    const control = path.join(scratch, `${tool}-control.cjs`);
+    writeFileSync(control, "process.stdout.write('x');\n");
+    const out = path.join(scratch, `${tool}-modules.txt`);
+    spawnSync(process.execPath, ['--require', record, control], { env: { ...process.env, MODULES_OUT: out } });
+    expect(readFileSync(out, 'utf8').split('\n').filter((m) => heavy.test(m)).length).toBeGreaterThan(0);
+  });
+
   it('--help works with the compile cache enabled, disabled and corrupt', () => {
     const home = mkdtempSync(path.join(scratch, `${tool}-`));
     expect(help({ XDG_CACHE_HOME: home })).toContain(`Usage: ${tool}`);
@@ -131,8 +155,13 @@ describe('a run that loads a vendor bundle, whatever the code cache holds', () =
     ok(run({ XDG_CACHE_HOME: home }));
     ok(run({ XDG_CACHE_HOME: home, NODE_DISABLE_COMPILE_CACHE: '1' }));
     const written = entries(home);
+    const names = (files: string[]) => files.map((f) => path.basename(f).replace(/-[0-9a-f]+\.bin$/, '')).sort();
     if (typeof (module as { enableCompileCache?: unknown }).enableCompileCache !== 'function') {
-      expect(written.map((f) => path.basename(f).split('-')[0])).toEqual(['zod.cjs']); // Node 20: V8's code cache
+      // Node 20: V8's code cache, for the CLI the bin loads and for zod's bundle.
+      expect(names(written)).toEqual(['cli-main.cjs', 'zod.cjs']);
+      // --help has an entry of its own (cliVariant): the run's entry does not decide what it finds compiled.
+      execFileSync(process.execPath, [cli, '--help'], { env: { ...process.env, XDG_CACHE_HOME: home, NODE_COMPILE_CACHE: '', NODE_DISABLE_COMPILE_CACHE: '' } });
+      expect(names(entries(home))).toEqual(['cli-main.cjs', 'cli-main.cjs', 'zod.cjs']);
     }
     for (const entry of written) writeFileSync(entry, '\0\0 not a cache entry');
     ok(run({ XDG_CACHE_HOME: home }));
