@@ -1,12 +1,11 @@
-// The build of every tool package, in two passes:
-//  - the bin `dist/cli.js`: one bundled file with the tool's code and core inlined, so `--help` and
-//    the hot paths read and compile one file. Only commander (needed by every parse) is imported
-//    statically; the heavy libraries stay external and are reached through the `import()`s core
-//    already makes lazily, and the code only a run needs becomes lazily-loaded `cli-lazy-*` chunks.
-//    tdd-kernel's bin is CommonJS instead (`toolConfig({ cjsBin })`, see cjsBin): its hot path runs on every edit.
+// The build of every tool package, in three passes:
+//  - the bin, CommonJS (see cjsBin): a launcher `dist/cli.cjs` and the CLI it loads through V8's code cache,
+//    `dist/cli-main.cjs`, one bundled file with the tool's code, core and commander inlined. The heavy
+//    libraries stay out: the SDKs and zod come from core's vendor bundles (vendorBundles), TypeScript and
+//    picomatch from their packages, each loaded only where core reaches for it lazily.
 //  - the library entry `dist/index.js` with its types, which keeps importing `@adlc/core`, and the
 //    list of JSON outputs the schema step reads (`dist/json-schemas.js`, see scripts/build-schemas.mjs).
-// Each package's tsup.config.ts re-exports this (or calls toolConfig). test/cli-bundle.test.ts (in core) checks the result.
+// Each package's tsup.config.ts calls toolConfig. test/tool-cli-bundle.test.ts (in core) checks the result.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -101,7 +100,8 @@ const builtinsOnce: EsbuildPlugin = {
     });
     build.onLoad({ filter: /.*/, namespace: 'adlc-builtin' }, (args) => {
       const from = PRELOADED_BUILTINS.has(args.path) ? `node:${args.path}` : `adlc-lazy:${args.path}`;
-      return { contents: `import * as m from '${from}';\nexport default m.default ?? m;\nexport * from '${from}';`, loader: 'js' };
+      // require, not `import * as`: esbuild would copy the module's properties for the namespace too.
+      return { contents: `const m = require('${from}');\nexport default m.default ?? m;\nexport * from '${from}';`, loader: 'js' };
     });
     build.onLoad({ filter: /.*/, namespace: 'adlc-lazy-builtin' }, (args) => ({
       contents: lazyBuiltinSource(args.path),
@@ -146,33 +146,16 @@ const common: Options = {
   esbuildPlugins: [manifestVersionOnly],
 };
 
-/** The bin as an ES module, `dist/cli.js` with its lazily loaded `cli-lazy-*` chunks. */
-const esmBin: Options = {
-  ...common,
-  entry: { cli: 'src/cli.ts' },
-  noExternal: ['@adlc/core', 'commander', ...Object.keys(VENDORED)],
-  external: LAZY_EXTERNALS,
-  esbuildPlugins: [manifestVersionOnly, vendorBundles, builtinsOnce],
-  removeNodeProtocol: false,
-  // commander is CommonJS: its require()s of Node built-ins need a real `require` in an ES module.
-  banner: { js: "import { createRequire as createRequireForCommander } from 'node:module';\nconst require = createRequireForCommander(import.meta.url);" },
-  esbuildOptions(options) {
-    options.chunkNames = 'cli-lazy-[hash]';
-  },
-};
-
-/** What an older path to the bin runs once the bin is `dist/cli.cjs`: hooks written by an earlier `init` name `dist/cli.js`. */
-export const ESM_BIN_FORWARDER = "#!/usr/bin/env node\n// The bin is dist/cli.cjs; this path stays for the commands written before it was.\nimport './cli.cjs';\n";
+/** What `dist/cli.js` runs: the bin is `dist/cli.cjs`, but hooks written by an earlier `init` and users' scripts name `dist/cli.js`. */
+const ESM_BIN_FORWARDER = "#!/usr/bin/env node\n// The bin is dist/cli.cjs; this path stays for the commands and scripts that name it.\nimport './cli.cjs';\n";
 
 /**
- * A CommonJS bin: the launcher (the bin, `dist/cli.cjs`), the CLI it loads (`dist/cli-main.cjs`), and the
- * modules the launcher's own code imports but takes from the CLI's file instead of carrying them (`viaMain`:
- * module specifier as written in the sources, and the names the importers use; the CLI's entry exports
- * `lazy`, a loader per specifier).
+ * A tool's bin: the launcher (`src/bin.ts`, built to `dist/cli.cjs`), the CLI it loads (`src/cli.ts`, built
+ * to `dist/cli-main.cjs`), and the modules the launcher's own code imports but takes from the CLI's file
+ * instead of carrying them (`viaMain`: module specifier as written in the sources, and the names the
+ * importers use; the CLI's entry exports `lazy`, a loader per specifier).
  */
-export interface CjsBin {
-  launcher: string;
-  main: string;
+export interface BinOptions {
   viaMain?: Record<string, string[]>;
 }
 
@@ -202,17 +185,18 @@ function fromMainBundle(viaMain: Record<string, string[]>): EsbuildPlugin {
 }
 
 /**
- * The bin as CommonJS (tdd-kernel's, whose hot path runs on every edit): on Node 20 an ES module entry and
- * every module it loads cost tens of milliseconds of CPU more than CommonJS. esbuild does not split CommonJS,
- * so there are two files. The launcher, `dist/cli.cjs`, carries the code of the hot commands (what its entry
- * imports, less `viaMain`) and runs them from a plain require. The CLI, `dist/cli-main.cjs`, carries
- * everything, and the launcher loads it through requireWithCodeCache for every other command: V8 then reads
- * the compiled code instead of parsing the file. In both an `import()` of the tool's own modules becomes a
+ * The bin, as CommonJS: on Node 20 an ES module entry and every module it loads cost tens of milliseconds of
+ * CPU more than CommonJS, and Node 20 has no compile cache for them. esbuild does not split CommonJS, so there
+ * are two files. The launcher, `dist/cli.cjs`, carries only what its entry imports, less `viaMain`: a few
+ * kilobytes for most tools, the hot commands' code for tdd-kernel (check and the hooks run on every edit an
+ * agent makes, from a plain require). The CLI, `dist/cli-main.cjs`, carries everything, and the launcher
+ * loads it through core's loadBundledCli (requireWithCodeCache): V8 then reads the compiled code instead of
+ * parsing the file. In both an `import()` of the tool's own modules becomes a
  * function run on first use, and an `import()` of a package a require(): V8's code cache cannot serve a
  * file that calls import() (code-cache.ts). `dist/cli.js` stays, forwarding to the bin, for the commands
  * that name it.
  */
-function cjsBin(entries: CjsBin): Options[] {
+function cjsBin(opts: BinOptions): Options[] {
   const pass = (entry: Record<string, string>, plugins: EsbuildPlugin[]): Options => ({
     ...common,
     format: ['cjs'],
@@ -237,8 +221,8 @@ function cjsBin(entries: CjsBin): Options[] {
     },
   });
   return [
-    { ...pass({ cli: entries.launcher }, [fromMainBundle(entries.viaMain ?? {})]), onSuccess: async () => writeFileSync('dist/cli.js', ESM_BIN_FORWARDER, { mode: 0o755 }) },
-    pass({ 'cli-main': entries.main }, []),
+    { ...pass({ cli: 'src/bin.ts' }, [fromMainBundle(opts.viaMain ?? {})]), onSuccess: async () => writeFileSync('dist/cli.js', ESM_BIN_FORWARDER, { mode: 0o755 }) },
+    pass({ 'cli-main': 'src/cli.ts' }, []),
   ];
 }
 
@@ -250,13 +234,13 @@ const library: Options = {
 };
 
 /**
- * A tool's build: its bin (an ES module by default; CommonJS with `cjsBin`) and its library.
- * The passes run at once and share dist/, so neither may clean it: it is cleaned here, once, before both.
+ * A tool's build: its bin and its library.
+ * The passes run at once and share dist/, so none may clean it: it is cleaned here, once, before all.
  */
-export function toolConfig(opts: { cjsBin?: CjsBin } = {}) {
+export function toolConfig(opts: BinOptions = {}) {
   return defineConfig((cli): Options[] => {
     if (!cli.watch) rmSync('dist', { recursive: true, force: true });
-    return [...(opts.cjsBin ? cjsBin(opts.cjsBin) : [esmBin]), library];
+    return [...cjsBin(opts), library];
   });
 }
 

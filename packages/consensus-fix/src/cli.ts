@@ -1,15 +1,11 @@
-#!/usr/bin/env node
 // consensus-fix: declares the flags and calls the library once; everything else is lazy.
 
-import { enableCompileCache } from '@adlc/core/light';
 import { Option } from 'commander';
 import { createProgram, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
 import { startPreflightEarly } from './early-preflight.js';
 import { EDIT_FORMAT_OPTIONS } from './edits/format.js';
 import { DEFAULTS, type ConsensusFixOptions } from './options.js';
 import pkg from '../package.json' with { type: 'json' };
-
-enableCompileCache(); // keeps the lazily loaded libraries' compiled code between runs (Node 22.1+)
 
 const program = createProgram({
   name: 'consensus-fix',
@@ -49,12 +45,14 @@ Examples:
   .option('--log-dir <dir>', 'write the run\'s artifacts (events.ndjson, prompt, answers, verdicts, patch)')
   .option('--restore', 'restore files a killed run left behind, then exit');
 
-await runMain('consensus-fix', async () => {
+// runMain never rejects: it reports every failure itself and exits.
+void runMain('consensus-fix', async () => {
   const { opts } = parseArgs<ConsensusFixOptions>(program, process.argv.slice(2));
   // Left to the run when not given, so ADLC_MAX_TOKENS (core's setting for every tool) applies.
   if (program.getOptionValueSource('maxTokens') === 'default') delete (opts as Partial<ConsensusFixOptions>).maxTokens;
   // The pre-flight's test starts now, and loading the run overlaps it (early-preflight.ts).
   const earlyPreflight = startPreflightEarly(opts, process.env, process.cwd());
+  await earlyPreflight?.started;
   const { consensusFix } = await import('./run.js').catch(async (error: unknown) => {
     await earlyPreflight?.discard();
     throw error;

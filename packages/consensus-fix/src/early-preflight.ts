@@ -18,6 +18,12 @@ export interface EarlyPreflight {
   status: Promise<string[]> | undefined;
   /** The test's run; undefined when it was not started (a dirty tree, or no repository). */
   result: Promise<CommandResult | undefined>;
+  /**
+   * Settles once the test has been started, or it is known that it will not be. The bin waits for it
+   * before it loads the run: that load is synchronous (one bundle) and would hold the event loop, and
+   * with it the test's start, until it is done.
+   */
+  started: Promise<void>;
   /** Stops the test's process group, if it runs, and resolves once it has ended. */
   discard(): Promise<void>;
 }
@@ -49,6 +55,8 @@ export function startPreflightEarly(opts: EarlyStartOptions, env: NodeJS.Process
   const status = guardsTree(opts) ? dirtyFiles(cwd) : undefined;
   const clean = status ? status.then((files) => files.length === 0, () => false) : Promise.resolve(true);
   const result = clean.then((ok) => (ok && !abort.signal.aborted ? runCommand(command, { cwd, env, timeoutMs: opts.timeout * 1000, signal: abort.signal }) : undefined));
+  // Registered after `result`'s callback on the same promise, so it runs once the test has been spawned.
+  const started = clean.then(() => undefined);
   // Never an unhandled rejection: a failure is reported by whoever awaits these, or dropped with them.
   status?.catch(() => undefined);
   result.catch(() => undefined);
@@ -56,6 +64,7 @@ export function startPreflightEarly(opts: EarlyStartOptions, env: NodeJS.Process
     command,
     status,
     result,
+    started,
     async discard() {
       abort.abort();
       await result.catch(() => undefined);

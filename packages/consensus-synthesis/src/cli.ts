@@ -1,13 +1,9 @@
-#!/usr/bin/env node
 // consensus-synthesis: declares the flags and hands them to the command, loaded lazily so
 // --help stays fast.
 
-import { enableCompileCache } from '@adlc/core/light';
 import { collect, createProgram, floatArg, intArg, parseArgs, runMain } from '@adlc/core/cli';
 import { Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
-
-enableCompileCache(); // keeps the lazily loaded libraries' compiled code between runs (Node 22.1+)
 
 const program = createProgram({
   name: 'consensus-synthesis',
@@ -47,7 +43,8 @@ program
   .option('--sarif <file>', 'also write the stage-1 findings as SARIF 2.1.0')
   .option('--seed <n>', 'seed of the shuffled reviewer letters the chairman sees (default: random)', intArg(0, 2 ** 31 - 1));
 
-await runMain('consensus-synthesis', async () => {
+// runMain never rejects: it reports every failure itself and exits.
+void runMain('consensus-synthesis', async () => {
   const { opts } = parseArgs(program, process.argv.slice(2));
   const { runConsensusSynthesis } = await import('./run.js');
   return runConsensusSynthesis(opts, { env: process.env, cwd: process.cwd() });

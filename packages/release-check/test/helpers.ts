@@ -21,7 +21,7 @@ export function manifest(folder: string): { name: string; version: string; priva
   return JSON.parse(readFileSync(join(packageDir(folder), 'package.json'), 'utf8'));
 }
 
-/** The tool's bin as its package.json names it (tdd-kernel's is dist/cli.cjs, the others' dist/cli.js). */
+/** The tool's bin as its package.json names it (dist/cli.cjs). */
 export function bin(tool: Tool): string {
   const { bin: bins } = JSON.parse(readFileSync(join(packageDir(tool), 'package.json'), 'utf8')) as { bin: Record<string, string> };
   const path = join(packageDir(tool), bins[tool]!);

@@ -1,14 +1,10 @@
-#!/usr/bin/env node
 // review-calibration: declares the flags and hands them to the command (loaded lazily, so --help is fast).
 
-import { enableCompileCache } from '@adlc/core/light';
 import { Option } from 'commander';
 import { collect, createProgram, floatArg, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
 import pkg from '../package.json' with { type: 'json' };
 import { DEFAULTS } from './defaults.js';
 import { SCORERS } from './types.js';
-
-enableCompileCache(); // keeps the lazily loaded libraries' compiled code between runs (Node 22.1+)
 
 const HELP_AFTER = `Exit codes:
   0  gate passes: recall >= --min-recall (and precision >= --min-precision when set)
@@ -45,7 +41,8 @@ const program = createProgram({
   .option('--review-timeout <seconds>', 'time limit of the review command', intArg(1), DEFAULTS.reviewTimeout)
   .option('--restore', 'restore files a killed run left planted, then exit (needs no other flag)');
 
-await runMain('review-calibration', async () => {
+// runMain never rejects: it reports every failure itself and exits.
+void runMain('review-calibration', async () => {
   const { opts } = parseArgs<Record<string, unknown>>(program, process.argv.slice(2));
   const { runCli } = await import('./run-cli.js');
   return runCli(opts, { cwd: process.cwd(), env: process.env, version: pkg.version });

@@ -9,7 +9,7 @@ import { makeTempRepo, runCli, type CliResult, type TempRepo } from '@adlc/core/
 import { CalibrationJsonSchema, type CalibrationJson } from '../src/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const BIN = join(here, '..', 'dist', 'cli.js');
+export const BIN = join(here, '..', 'dist', 'cli.cjs');
 export const REVIEWER = join(here, 'fixtures', 'reviewer.mjs');
 export const MATH = readFileSync(join(here, 'fixtures', 'math.js.txt'), 'utf8');
 

@@ -5,14 +5,15 @@
 // and every failure or interrupt of a hot command loads the full CLI (cli.ts, built to dist/cli-main.cjs)
 // through V8's code cache (core's requireWithCodeCache; Node's compile cache on 22.1+).
 
-import { fileURLToPath } from 'node:url';
-import { enableCompileCache, requireWithCodeCache } from '@adlc/core/light';
-import { runHot } from './fast.js';
+import { loadBundledCli } from '@adlc/core/light';
+import type { HotEnd } from './fast.js';
 
 const argv = process.argv.slice(2);
-void runHot(argv).then((hot) => {
+// Only a command line naming `check` or `hook` can be a hot call (fast.ts hotCall): any other (--help,
+// init, status...) skips the hot path's modules, which would only be set up to say 'full'.
+const hotPath: Promise<HotEnd> = argv.includes('check') || argv.includes('hook') ? import('./fast.js').then((fast) => fast.runHot(argv)) : Promise.resolve('full');
+void hotPath.then((hot) => {
   if (hot === 'done') return;
-  enableCompileCache();
-  const cli = requireWithCodeCache(fileURLToPath(new URL('./cli-main.cjs', import.meta.url))) as typeof import('./cli.js');
+  const cli = loadBundledCli(import.meta.url) as typeof import('./cli.js');
   return cli.runFull(argv, hot);
 });

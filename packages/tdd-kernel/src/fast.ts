@@ -6,6 +6,7 @@
 
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
+import { asksForHelpOrVersion, writeOut } from '@adlc/core/light';
 import { AGENT_NAMES, HOOK_CONFIG_FILES, isAgentName } from './agents/types.js';
 import { contextForFlags } from './context.js';
 import { GLOBAL_OPTIONS, isMode, PARSE_OPTIONS, type GlobalFlags } from './options.js';
@@ -38,7 +39,7 @@ const hookHint = (agent: string) => {
 
 /** The hot command `argv` names, or null when the full CLI should take it. */
 export function hotCall(argv: readonly string[]): HotCall | null {
-  if (argv.some((a) => a === '--help' || a === '-h' || a === '--version' || a === '-V')) return null;
+  if (asksForHelpOrVersion(argv)) return null;
   const { values, positionals, tokens } = parseArgs({ args: [...argv], options: PARSE_OPTIONS, allowPositionals: true, strict: false, tokens: true });
   const [command, ...operands] = positionals;
   if (command !== 'hook' && command !== 'check') return null;
@@ -85,8 +86,8 @@ export async function runHot(argv: readonly string[], env: NodeJS.ProcessEnv = p
   if (interrupted) return interrupted;
   if ('signal' in output) return output;
   process.exitCode = output.exitCode;
-  writeQuietly(2, output.stderr);
-  writeQuietly(1, output.stdout);
+  writeOut(2, output.stderr);
+  writeOut(1, output.stdout);
   return 'done';
 }
 
@@ -162,27 +163,3 @@ function watchSignals() {
   };
 }
 
-/**
- * A reader that goes away (`tdd-kernel check f | head -c1`) is not an error of ours: the output is dropped
- * quietly and the exit code stays the verdict's. The text goes straight to the file descriptor: creating
- * process.stdout on a pipe loads and compiles Node's streams and its net module, milliseconds for an answer
- * of a few hundred bytes. Only a descriptor the reader made non-blocking and that is full (EAGAIN) hands
- * the rest to the stream, which waits for the reader.
- */
-function writeQuietly(fd: 1 | 2, text: string): void {
-  if (text === '') return;
-  const bytes = Buffer.from(text);
-  let written = 0;
-  try {
-    while (written < bytes.length) written += fs.writeSync(fd, bytes, written);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EPIPE') return;
-    if (code !== 'EAGAIN') throw error;
-    const stream = fd === 1 ? process.stdout : process.stderr;
-    stream.on('error', (streamError: NodeJS.ErrnoException) => {
-      if (streamError.code !== 'EPIPE') throw streamError;
-    });
-    stream.write(bytes.subarray(written));
-  }
-}

@@ -26,6 +26,12 @@ describe('tdd-kernel commands load lazily', () => {
     expect(IMPLEMENTATIONS.filter((name) => loaded.includes(name))).toEqual([]);
   });
 
+  it('a command line that names neither check nor hook runs none of the hot path (fast.ts); check does', () => {
+    expect(sourcesLoaded(['--help'])).not.toContain('fast');
+    expect(sourcesLoaded(['status'])).not.toContain('fast');
+    expect(sourcesLoaded(['check', 'src/a.ts'])).toContain('fast');
+  });
+
   it.each([
     ['status', ['status'], ['status', 'render']],
     ['doctor', ['doctor'], ['doctor', 'render', 'status']], // doctor reads the plan through status
