@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commandFiles, globToRegExp, shellWords } from '../src/localize/command-files.js';
 import { parsePytestCommand, pythonFileLines, pythonFunctionsOf, withPythonCoverage } from '../src/localize/coverage-python.js';
-import { moduleLoadFunctions, ranAsIs, readV8Executions, v8FileLines, type V8Function } from '../src/localize/coverage-v8.js';
+import { moduleLoadFunctions, ranAsIs, readV8Executions, v8FileLines, wantedScripts, type V8Function } from '../src/localize/coverage-v8.js';
 import { exclusionOf, looksGenerated } from '../src/localize/eligible.js';
 import { importDistances } from '../src/localize/graph.js';
 import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from '../src/localize/identifiers.js';
@@ -95,6 +95,28 @@ describe('v8FileLines', () => {
     expect([...execution!.get('lib/main.js')!.called.keys()]).toEqual([3, 4, 5]);
     expect([...execution!.get('lib/util.js')!.called.keys()]).toEqual([2]);
     expect(execution!.get('lib/unused.js')!.called.size).toBe(0);
+    // The entries read one by one are the document's own: Node's real layout, every script of it.
+    for (const name of readdirSync(coverage)) {
+      const bytes = readFileSync(join(coverage, name));
+      expect(wantedScripts(bytes, () => true)).toEqual(JSON.parse(bytes.toString('utf8')).result);
+    }
+  });
+
+  const entry = (url: string, functionName = 'f') => ({ scriptId: String(url.length), url, functions: [{ functionName, ranges: [{ startOffset: 0, endOffset: 9, count: 1 }], isBlockCoverage: true }] });
+  const doc = (...entries: object[]) => Buffer.from(JSON.stringify({ result: entries, timestamp: 1.5, 'source-map-cache': { 'file:///r/x.js': { data: { sources: ['{"scriptId":"9"'] } } } }));
+  const inRepo = (url: string) => url.startsWith('file:///r/') && !url.includes('/node_modules/');
+  it.each<[string, Buffer, string[] | null]>([
+    ['the repository scripts among internals and dependencies', doc(entry('node:internal/x'), entry('file:///r/a.js'), entry('file:///r/node_modules/d/i.js'), entry('file:///r/b.js')), ['file:///r/a.js', 'file:///r/b.js']],
+    ['the first and the last entry', doc(entry('file:///r/a.js'), entry('node:fs'), entry('file:///r/b.js')), ['file:///r/a.js', 'file:///r/b.js']],
+    ['names holding the markers stay inside their strings', doc(entry('file:///r/a.js', '{"scriptId":"1","url":"file:///r/b.js"}],"timestamp":'), entry('node:fs', '\\')), ['file:///r/a.js']],
+    ['an escaped URL', doc(entry('file:///r/a\\"b.js'), entry('file:///q/c.js')), ['file:///r/a\\"b.js']],
+    ['no script at all', doc(), []],
+    ['a layout Node does not write (spaces)', Buffer.from(JSON.stringify({ result: [entry('file:///r/a.js')], timestamp: 1 }, null, 1)), null],
+    ['a torn file', doc(entry('file:///r/a.js')).subarray(0, 40), null],
+  ])('wantedScripts: %s', (_name, bytes, urls) => {
+    const picked = wantedScripts(bytes, inRepo);
+    expect(picked?.map((s) => s.url) ?? null).toEqual(urls);
+    if (picked) for (const script of picked) expect(script).toEqual(JSON.parse(bytes.toString('utf8')).result.find((e: { url: string }) => e.url === script.url));
   });
 });
 

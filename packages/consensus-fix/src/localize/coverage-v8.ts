@@ -129,7 +129,7 @@ function lineAt(starts: readonly number[], offset: number): number {
   return lo + 1;
 }
 
-interface ScriptCoverage {
+export interface ScriptCoverage {
   url: string;
   functions: V8Function[];
 }
@@ -141,13 +141,15 @@ interface ScriptCoverage {
 export function readV8Executions(dir: string, root: string, accept: (file: string) => boolean): Execution[] {
   const sources = new Map<string, string | null>();
   const executions: Execution[] = [];
+  const wanted = (url: string) => {
+    const file = repositoryPath(url, root);
+    return file !== null && accept(file);
+  };
   for (const name of safeList(dir)) {
     if (!name.endsWith('.json')) continue;
-    const scripts = parseCoverageFile(path.join(dir, name));
     const execution: Execution = new Map();
-    for (const script of scripts) {
-      const file = repositoryPath(script.url, root);
-      if (file === null || !accept(file)) continue;
+    for (const script of parseCoverageFile(path.join(dir, name), wanted)) {
+      const file = repositoryPath(script.url, root)!;
       if (!sources.has(file)) sources.set(file, readText(path.join(root, file)));
       const source = sources.get(file);
       if (source != null && ranAsIs(source, script.functions)) execution.set(file, v8FileLines(source, script.functions));
@@ -157,13 +159,64 @@ export function readV8Executions(dir: string, root: string, accept: (file: strin
   return executions;
 }
 
-function parseCoverageFile(file: string): ScriptCoverage[] {
+/** The scripts of one coverage file whose URL is `wanted`. */
+function parseCoverageFile(file: string, wanted: (url: string) => boolean): ScriptCoverage[] {
+  let bytes: Buffer;
   try {
-    const doc = JSON.parse(readFileSync(file, 'utf8')) as { result?: ScriptCoverage[] };
-    return Array.isArray(doc.result) ? doc.result : [];
+    bytes = readFileSync(file);
+  } catch {
+    return [];
+  }
+  try {
+    const picked = wantedScripts(bytes, wanted);
+    if (picked !== null) return picked;
+  } catch {
+    // an entry that does not parse by itself: the whole document decides
+  }
+  try {
+    const doc = JSON.parse(bytes.toString('utf8')) as { result?: ScriptCoverage[] };
+    return Array.isArray(doc.result) ? doc.result.filter((script) => wanted(script.url)) : [];
   } catch {
     return []; // a process killed while writing leaves a torn file: it is one execution less, not an error
   }
+}
+
+const DOC_START = Buffer.from('{"result":[');
+const ENTRY_START = Buffer.from('{"scriptId":"');
+const RESULT_END = Buffer.from('],"timestamp":');
+/** `{"scriptId":"12","url":"file:///..."`: the URL stands right after the id in every entry Node writes. */
+const ENTRY_HEAD = /^\{"scriptId":"\d+","url":("(?:[^"\\]|\\.)*")/;
+const HEAD_CHARS = 8192;
+
+/**
+ * The `wanted` scripts of a coverage document, each entry decoded and parsed by itself; null when the
+ * document is not laid out as Node writes it (the caller then parses it whole). A process's file lists
+ * every script it compiled, Node's internals and every dependency, and the source maps it cached:
+ * with a large dependency tree that is megabytes of JSON (4.4 MB for @babel/traverse's test), of
+ * which the repository's scripts are a few percent. The entry boundaries are safe to find as bytes:
+ * `{"scriptId":"` and `],"timestamp":` cannot occur inside a JSON string (its quotes would be escaped),
+ * and no entry of the result array has a `timestamp` key.
+ */
+export function wantedScripts(bytes: Buffer, wanted: (url: string) => boolean): ScriptCoverage[] | null {
+  if (!bytes.subarray(0, DOC_START.length).equals(DOC_START)) return null;
+  const end = bytes.indexOf(RESULT_END);
+  if (end < DOC_START.length) return null;
+  const entryAt = (from: number) => {
+    const at = bytes.indexOf(ENTRY_START, from);
+    return at >= 0 && at < end ? at : -1;
+  };
+  let at = entryAt(DOC_START.length);
+  if (at !== (end === DOC_START.length ? -1 : DOC_START.length)) return null;
+  const scripts: ScriptCoverage[] = [];
+  while (at >= 0) {
+    const next = entryAt(at + ENTRY_START.length);
+    const stop = next >= 0 ? next - 1 : end; // the comma before the next entry, or the array's end
+    const head = ENTRY_HEAD.exec(bytes.toString('utf8', at, Math.min(stop, at + HEAD_CHARS)));
+    if (!head) return null;
+    if (wanted(JSON.parse(head[1]!) as string)) scripts.push(JSON.parse(bytes.toString('utf8', at, stop)) as ScriptCoverage);
+    at = next;
+  }
+  return scripts;
 }
 
 /** `file:///root/lib/a.js` → `lib/a.js`; null for anything outside the root (node:, node_modules elsewhere...). */
