@@ -28,7 +28,7 @@ function parseFlags(argv) {
     json: argv.includes('--json'),
     keep: argv.includes('--keep'),
     runs,
-    cli: resolve(value('--cli') ?? join(root, 'packages', 'consensus-fix', 'dist', 'cli.js')),
+    cli: resolve(value('--cli') ?? join(root, 'packages', 'consensus-fix', 'dist', 'cli.cjs')),
   };
 }
 

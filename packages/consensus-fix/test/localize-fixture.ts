@@ -498,3 +498,82 @@ test('products and sums keep their precedence', () => {
 `,
   };
 }
+
+/**
+ * A TypeScript package tested by Vitest (its default `forks` pool): Vitest compiles every file before V8
+ * runs it, and ends its workers with SIGTERM. The bug is two modules below the one the test imports: a
+ * percentage coupon's rate is divided by 10, in a branch only the failing test reaches.
+ */
+export function couponPackage(): FileTree {
+  return {
+    '.gitignore': 'node_modules\n',
+    'package.json': `${JSON.stringify({ name: 'coupons', type: 'module', devDependencies: { vitest: '*' } }, null, 2)}\n`,
+    'src/index.ts': "export { Cart } from './cart';\nexport { formatPrice } from './format';\nexport type { Item } from './rules';\n",
+    'src/cart.ts': `import { couponRate, priceOf, type Item } from './rules';
+
+export class Cart {
+  private readonly items: Item[] = [];
+
+  add(item: Item): this {
+    this.items.push(item);
+    return this;
+  }
+
+  total(): number {
+    return this.items.reduce((sum, item) => sum + priceOf(item), 0);
+  }
+
+  applyCoupon(code: string): number {
+    const rate: number = couponRate(code);
+    return Math.round(this.total() * (1 - rate) * 100) / 100;
+  }
+}
+`,
+    'src/rules.ts': `export interface Item {
+  price: number;
+  qty: number;
+}
+
+export function priceOf(item: Item): number {
+  return item.price * item.qty;
+}
+
+/** How much a coupon takes off, as a fraction: PCT<n> takes n percent. */
+export function couponRate(code: string): number {
+  if (code.startsWith('PCT')) {
+    const percent = Number(code.slice(3));
+    return percent / 10;
+  }
+  return 0;
+}
+`,
+    'src/format.ts': `export function formatPrice(amount: number, currency = 'EUR'): string {
+  return \`\${amount.toFixed(2)} \${currency}\`;
+}
+`,
+    'test/cart.test.ts': `import { describe, expect, it } from 'vitest';
+import { Cart } from '../src/index';
+
+describe('cart', () => {
+  it('totals its items', () => {
+    expect(new Cart().add({ price: 10, qty: 2 }).add({ price: 5, qty: 1 }).total()).toBe(25);
+  });
+
+  it('ignores an unknown coupon', () => {
+    expect(new Cart().add({ price: 10, qty: 2 }).applyCoupon('NONE')).toBe(20);
+  });
+
+  it('takes 20 percent off with PCT20', () => {
+    expect(new Cart().add({ price: 50, qty: 2 }).applyCoupon('PCT20')).toBe(80);
+  });
+});
+`,
+    'test/format.test.ts': `import { expect, it } from 'vitest';
+import { formatPrice } from '../src/index';
+
+it('formats a price', () => {
+  expect(formatPrice(3)).toBe('3.00 EUR');
+});
+`,
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passingCommand, passingTestNames } from '../src/localize/passing-run.js';
+import { passingCommand, passingTestNames, passingTestsCommand, vitestFailingNames, vitestPassingCommand, withoutAnsi } from '../src/localize/passing-run.js';
 
 describe('passingTestNames', () => {
   it.each<[string, string, string[]]>([
@@ -28,5 +28,44 @@ describe('passingCommand', () => {
 
   it('too many names: no command', () => {
     expect(passingCommand('node --test', Array.from({ length: 201 }, (_, i) => `t${i}`), [])).toBeNull();
+  });
+});
+
+describe('Vitest: the passing tests are every test but the failing ones', () => {
+  const report = [
+    ' ❯ test/cart.test.ts (3 tests | 1 failed) 9ms',
+    '     × cart > applies a coupon 6ms',
+    '     ✓ cart > totals 1ms',
+    '',
+    ' FAIL  test/cart.test.ts > cart > applies a coupon',
+    ' FAIL  test/deep.test.ts > outer > inner (x) > works?',
+    'AssertionError: expected 90 to be 80',
+  ].join('\n');
+
+  it('vitestFailingNames: the suites and the test, joined by spaces as --testNamePattern sees them', () => {
+    expect(vitestFailingNames(report)).toEqual(['cart applies a coupon', 'outer inner (x) works?']);
+  });
+
+  it.each<[string, string, string[], string | null]>([
+    ['appended, with a pattern that matches any name but theirs', 'npx vitest run', ['a b'], "npx vitest run --testNamePattern='^(?!(?:a b)$)'"],
+    ['regex characters escaped', 'node node_modules/vitest/vitest.mjs run test/x.test.ts', ['w (x)?'], "node node_modules/vitest/vitest.mjs run test/x.test.ts --testNamePattern='^(?!(?:w \\(x\\)\\?)$)'"],
+    ['a compound command is left alone', 'npx vitest run && echo done', ['a'], null],
+    ['a pattern of its own is left alone', 'npx vitest run -t cart', ['a'], null],
+    ['no failing name known', 'npx vitest run', [], null],
+    ['not Vitest', 'npx jest', ['a'], null],
+    ['a word that only contains vitest', 'node my-vitest-helper.js', ['a'], null],
+  ])('vitestPassingCommand: %s', (_name, command, failed, expected) => {
+    expect(vitestPassingCommand(command, failed)).toBe(expected);
+  });
+
+  it('passingTestsCommand: node --test first, then Vitest', () => {
+    expect(passingTestsCommand('node --test t.js', 'not ok 1 - a\nok 2 - b\n', ['a'])).toBe("node --test --test-name-pattern='^(?:b)$' t.js");
+    expect(passingTestsCommand('npx vitest run', report, [])).toBe("npx vitest run --testNamePattern='^(?!(?:cart applies a coupon|outer inner \\(x\\) works\\?)$)'");
+    expect(passingTestsCommand('make test', report, [])).toBeNull();
+  });
+
+  it('withoutAnsi: colours and cursor codes go, the text stays', () => {
+    expect(withoutAnsi('\u001b[41m\u001b[1m FAIL \u001b[22m\u001b[49m test/a.test.ts\u001b[2m > \u001b[22mcart\u001b[2K\r')).toBe(' FAIL  test/a.test.ts > cart\r');
+    expect(withoutAnsi('\u001b]8;;https://x\u0007link\u001b]8;;\u0007 plain')).toBe('link plain');
   });
 });

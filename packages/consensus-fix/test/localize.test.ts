@@ -2,12 +2,13 @@
 // runs, and (for the full run) the real provider SDK against the loopback fake server.
 
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
 import { LocalizeOnlyOutputSchema, type LocalizeOnlyOutput } from '../src/schema.js';
-import { calcPackage, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage } from './localize-fixture.js';
+import { calcPackage, couponPackage, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage } from './localize-fixture.js';
 import { answer, BIN, parseOutput, useSuite } from './support.js';
 
 const suite = useSuite('localize');
@@ -187,6 +188,26 @@ describe.skipIf(coveragePython === undefined)('--localize-only with coverage.py'
     // Never imported, never run: nothing points at it.
     expect(byFile.has('calc/format.py')).toBe(false);
     expect(ranked(doc).filter((f) => f.startsWith('tests/'))).toEqual([]);
+    expect(r.status()).toBe('');
+  });
+});
+
+describe('--localize-only on a TypeScript package tested by Vitest', () => {
+  it('coverage of the compiled files is laid onto the sources, the workers\' coverage is kept, and the tests but the failing one are the passing side', async () => {
+    const r = repo(couponPackage());
+    // The workspace's own Vitest, as the package's dependency.
+    mkdirSync(join(r.dir, 'node_modules'));
+    symlinkSync(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), join(r.dir, 'node_modules', 'vitest'));
+    const doc = await localizeOnly(r, ['--test-cmd', 'node node_modules/vitest/vitest.mjs run', '--max-files', '10']);
+    const [top] = doc.localization.files;
+    // Two modules below the one the test imports, with no frame pointing there: only coverage finds it.
+    expect(top!.file).toBe('src/rules.ts');
+    expect(top!.evidence.frames).toBeUndefined();
+    expect(top!.evidence.exclusiveLines).toBeGreaterThan(0);
+    expect(top!.evidence.functions![0]).toMatchObject({ name: 'couponRate', line: 11 });
+    const cart = doc.localization.files.find((f) => f.file === 'src/cart.ts')!;
+    expect(cart.evidence.functions!.map((f) => f.name)).toContain('applyCoupon');
+    expect(ranked(doc).filter((f) => f.startsWith('test/'))).toEqual([]);
     expect(r.status()).toBe('');
   });
 });

@@ -2,10 +2,11 @@
 // Node), and coverage.py for a plain pytest command when coverage is importable. The data goes to a
 // temporary directory outside the tree, read back as Executions and deleted with the session.
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runCommand, shellQuote } from '@adlc/core';
+import { mutate, runCommand, shellQuote } from '@adlc/core';
+import { remapTransformed } from './coverage-transformed.js';
 import { readV8Executions } from './coverage-v8.js';
 import { parsePytestCommand, readPythonReport, withPythonCoverage, type PytestCommand } from './coverage-python.js';
 import type { Execution } from './spectrum.js';
@@ -32,13 +33,14 @@ export class CoverageSession {
   readonly dir = mkdtempSync(path.join(tmpdir(), 'consensus-fix-coverage-'));
   private readonly importable = new Map<string, Promise<boolean>>();
   private runs = 0;
+  private preloadWritten = false;
 
   constructor(private readonly ctx: CoverageContext) {}
 
   async prepare(command: string): Promise<CoveredCommand> {
     const own = path.join(this.dir, `run-${this.runs++}`);
     const v8Dir = path.join(own, 'v8');
-    const env = { ...this.ctx.env, NODE_V8_COVERAGE: v8Dir };
+    const env = { ...this.ctx.env, NODE_V8_COVERAGE: v8Dir, NODE_OPTIONS: withPreload(this.ctx.env.NODE_OPTIONS, this.flushPreload()) };
     const parsed = parsePytestCommand(command);
     const pytest = parsed && { ...parsed, python: parsed.python === 'python3' ? pytestInterpreter(this.ctx.env) : parsed.python };
     const python = pytest && (await this.coverageImportable(pytest.python)) ? pytest : null;
@@ -47,11 +49,19 @@ export class CoverageSession {
       command: python ? withPythonCoverage(python, dataFile, this.ctx.root) : command,
       env,
       collect: async () => {
-        const executions = readV8Executions(v8Dir, this.ctx.root, this.ctx.accept);
+        const executions = await readNodeCoverage(v8Dir, this.ctx.root, this.ctx.accept);
         if (python) executions.push(...(await this.pythonExecutions(python, dataFile, path.join(own, 'python.json'))));
         return executions;
       },
     };
+  }
+
+  /** The preload that keeps the coverage of a process ended by SIGTERM (FLUSH_ON_SIGTERM), written once. */
+  private flushPreload(): string {
+    const file = path.join(this.dir, 'flush-coverage-on-sigterm.cjs');
+    if (!this.preloadWritten) writeFileSync(file, FLUSH_ON_SIGTERM);
+    this.preloadWritten = true;
+    return file;
   }
 
   dispose(): void {
@@ -96,4 +106,47 @@ function pytestInterpreter(env: NodeJS.ProcessEnv): string {
     return shebang ? shebang[1]! : 'python3';
   }
   return 'python3';
+}
+
+/**
+ * Node writes a process's coverage when it exits, not when a signal ends it, and some runners end their
+ * workers with SIGTERM once the tests are done (Vitest's default `forks` pool): their coverage, which is
+ * where the tests ran, would be lost. This preload, given to the covered runs only, writes it first.
+ * Only a process with no SIGTERM handler of its own is touched, and it then ends by the same signal as
+ * before (the listener removes itself and raises it again); a process that handles SIGTERM keeps doing
+ * so, and writes its coverage when it exits. Worker threads receive no signals and are left alone.
+ */
+export const FLUSH_ON_SIGTERM = `'use strict';
+// consensus-fix: keeps the V8 coverage of a process that SIGTERM ends (its localization's coverage run only).
+if (require('node:worker_threads').isMainThread) {
+  process.on('SIGTERM', function adlcFlushCoverage() {
+    if (process.listenerCount('SIGTERM') > 1) return;
+    try { require('node:v8').takeCoverage(); } catch {}
+    process.removeListener('SIGTERM', adlcFlushCoverage);
+    process.kill(process.pid, 'SIGTERM');
+  });
+}
+`;
+
+/** NODE_OPTIONS with `--require <file>` added after what the user set. */
+export function withPreload(nodeOptions: string | undefined, file: string): string {
+  const own = `--require ${JSON.stringify(file)}`;
+  return nodeOptions && nodeOptions.trim() !== '' ? `${nodeOptions} ${own}` : own;
+}
+
+/**
+ * What a run's Node processes executed in the repository. Files a loader compiled (Vitest, Jest, tsx)
+ * are laid onto their sources through the TypeScript compiler's parse (coverage-transformed.ts), loaded
+ * only when the run has such a file.
+ */
+export async function readNodeCoverage(dir: string, root: string, accept: (file: string) => boolean): Promise<Execution[]> {
+  let transformed = false;
+  const plain = readV8Executions(dir, root, accept, (file) => {
+    if (mutate.isJsLike(file)) transformed = true;
+    return null;
+  });
+  if (!transformed) return plain;
+  const typescript = await mutate.loadTypeScript().catch(() => undefined);
+  if (!typescript) return plain;
+  return readV8Executions(dir, root, accept, (file, source, functions) => (mutate.isJsLike(file) ? remapTransformed(typescript, file, source, functions) : null));
 }

@@ -135,10 +135,17 @@ export interface ScriptCoverage {
 }
 
 /**
+ * What to do with a script V8 ran in a compiled form (not as is): its functions laid onto `source`, or
+ * null to leave it out (coverage-transformed.ts).
+ */
+export type RemapTransformed = (file: string, source: string, functions: readonly V8Function[]) => V8Function[] | null;
+
+/**
  * One Execution per coverage file in `dir` (one per process), keeping the scripts inside `root`
  * (test files included: they tell which tests ran). `accept` filters repository-relative paths.
+ * A script that did not run as is goes through `remap`, and is left out without one.
  */
-export function readV8Executions(dir: string, root: string, accept: (file: string) => boolean): Execution[] {
+export function readV8Executions(dir: string, root: string, accept: (file: string) => boolean, remap?: RemapTransformed): Execution[] {
   const sources = new Map<string, string | null>();
   const executions: Execution[] = [];
   const wanted = (url: string) => {
@@ -152,7 +159,13 @@ export function readV8Executions(dir: string, root: string, accept: (file: strin
       const file = repositoryPath(script.url, root)!;
       if (!sources.has(file)) sources.set(file, readText(path.join(root, file)));
       const source = sources.get(file);
-      if (source != null && ranAsIs(source, script.functions)) execution.set(file, v8FileLines(source, script.functions));
+      if (source == null) continue;
+      const functions = ranAsIs(source, script.functions) ? script.functions : remap?.(file, source, script.functions);
+      if (!functions || functions.length === 0) continue;
+      const lines = v8FileLines(source, functions);
+      // A process whose counters were reset after its coverage was taken (FLUSH_ON_SIGTERM) lists the
+      // scripts again with nothing run: that is no execution of them.
+      if (lines.executed.size > 0) execution.set(file, lines);
     }
     if (execution.size > 0) executions.push(execution);
   }

@@ -8,7 +8,7 @@
 import { runCommand, type CommandResult } from '@adlc/core';
 import { CoverageSession } from './coverage-run.js';
 import { failingTestNames } from './identifiers.js';
-import { passingCommand, passingTestNames } from './passing-run.js';
+import { passingTestsCommand, withoutAnsi } from './passing-run.js';
 import { gather, rank, type RankInput } from './rank.js';
 import { listFiles, TextCache } from './repo-files.js';
 import type { Localization } from './schema.js';
@@ -64,12 +64,13 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
       const [failed] = await Promise.all([failing, railsRun, bothDone]);
       const files = await filesP;
       const failingExecutions = await test.collect();
-      const passingTests = rails || failingExecutions.length === 0 ? [] : await passingTestsRun(session, failed.outputTail, input, controller.signal);
+      const output = withoutAnsi(failed.outputTail);
+      const passingTests = rails || failingExecutions.length === 0 ? [] : await passingTestsRun(session, output, input, controller.signal);
       const rankInput: RankInput = {
         root,
         cwd,
         testCmd: input.testCmd,
-        output: failed.outputTail,
+        output,
         failing: failingExecutions.length > 0 ? failingExecutions : undefined,
         passing: rails ? await rails.collect() : [],
         passingTests,
@@ -93,7 +94,7 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
  * `dispose` (an interrupt) stops it like the rails.
  */
 async function passingTestsRun(session: CoverageSession, output: string, input: ObserveInput, signal: AbortSignal): Promise<Execution[]> {
-  const command = passingCommand(input.testCmd, passingTestNames(output), failingTestNames(output));
+  const command = passingTestsCommand(input.testCmd, output, failingTestNames(output));
   if (command === null) return [];
   const covered = await session.prepare(command);
   const result = await runCommand(covered.command, { cwd: input.cwd, env: covered.env, timeoutMs: input.timeoutMs, signal });

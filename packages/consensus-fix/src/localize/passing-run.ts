@@ -3,7 +3,8 @@
 // cannot tell which lines only the failing test reached. Running the tests that passed once more, by
 // themselves, can: a line the pre-flight ran but that run did not is a line only the failing tests
 // reached, which is spectrum-based fault localization's strongest evidence. Pure: the names come from
-// the pre-flight's output, the command is the test command narrowed to them.
+// the pre-flight's output, the command is the test command narrowed to them (node --test), or to every
+// test but the failing ones (Vitest, whose report names the passing tests only in files that failed).
 
 import { shellQuote } from '@adlc/core';
 
@@ -35,4 +36,40 @@ export function passingCommand(command: string, passed: readonly string[], faile
   if (!at) return null;
   const end = at.index + at[0].length;
   return `${command.slice(0, end)} --test-name-pattern=${shellQuote(pattern)}${command.slice(end)}`;
+}
+
+/**
+ * The failing tests' full names in Vitest's report (`FAIL  test/a.test.ts > parser > reads a tag`): the
+ * suites and the test joined by spaces, which is what its --testNamePattern is matched against.
+ */
+export function vitestFailingNames(output: string): string[] {
+  const names = [...output.matchAll(/^\s*FAIL\s+\S+\s+>\s+(.+?)\s*$/gm)].map((m) => m[1]!.split(' > ').join(' '));
+  return [...new Set(names)];
+}
+
+/** `vitest` as the command's program, however it is reached (npx, pnpm exec, node_modules/.bin). */
+const VITEST = /(?:^|[\s/])vitest(?:\.mjs)?(?=\s|$)/;
+/** Shell syntax after which an appended flag would go to another command, or into a file. */
+const COMPOUND = /[;&|<>`\n]|\$\(/;
+
+/**
+ * A Vitest command narrowed to every test but the failing ones (a pattern that matches any full name
+ * except theirs), or null when it is not a plain Vitest command or no failing test is named.
+ */
+export function vitestPassingCommand(command: string, failed: readonly string[]): string | null {
+  if (!VITEST.test(command) || COMPOUND.test(command) || /(?:^|\s)(?:-t|--testNamePattern)(?:[\s=]|$)/.test(command)) return null;
+  if (failed.length === 0 || failed.length > MAX_NAMES) return null;
+  const pattern = `^(?!(?:${failed.map(escapeRegExp).join('|')})$)`;
+  if (pattern.length > MAX_PATTERN_CHARS) return null;
+  return `${command} --testNamePattern=${shellQuote(pattern)}`;
+}
+
+/** The command that runs the test command's passing tests by themselves, or null when none is known. */
+export function passingTestsCommand(command: string, output: string, failed: readonly string[]): string | null {
+  return passingCommand(command, passingTestNames(output), failed) ?? vitestPassingCommand(command, vitestFailingNames(output));
+}
+
+/** The output with terminal colours and cursor codes removed (runners colour their reports under CI, too). */
+export function withoutAnsi(text: string): string {
+  return text.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g, '');
 }
