@@ -577,3 +577,66 @@ it('formats a price', () => {
 `,
   };
 }
+
+/** The same bug in a CommonJS package tested by Jest, whose transform (babel-jest) hands V8 rewritten code. */
+export function couponPackageJest(): FileTree {
+  return {
+    '.gitignore': 'node_modules\n',
+    'package.json': `${JSON.stringify({ name: 'coupons', main: 'index.js', devDependencies: { jest: '*' } }, null, 2)}\n`,
+    'index.js': "module.exports = require('./src/cart');\n",
+    'src/cart.js': `const { couponRate, priceOf } = require('./rules');
+
+class Cart {
+  constructor() {
+    this.items = [];
+  }
+
+  add(item) {
+    this.items.push(item);
+    return this;
+  }
+
+  total() {
+    return this.items.reduce((sum, item) => sum + priceOf(item), 0);
+  }
+
+  applyCoupon(code) {
+    return Math.round(this.total() * (1 - couponRate(code)) * 100) / 100;
+  }
+}
+
+module.exports = { Cart };
+`,
+    'src/rules.js': `function priceOf(item) {
+  return item.price * item.qty;
+}
+
+/** How much a coupon takes off, as a fraction: PCT<n> takes n percent. */
+function couponRate(code) {
+  if (code.startsWith('PCT')) {
+    const percent = Number(code.slice(3));
+    return percent / 10;
+  }
+  return 0;
+}
+
+module.exports = { priceOf, couponRate };
+`,
+    'test/cart.test.js': `const { Cart } = require('..');
+
+describe('cart', () => {
+  it('totals its items', () => {
+    expect(new Cart().add({ price: 10, qty: 2 }).total()).toBe(20);
+  });
+
+  it('ignores an unknown coupon', () => {
+    expect(new Cart().add({ price: 10, qty: 2 }).applyCoupon('NONE')).toBe(20);
+  });
+
+  it('takes 20 percent off with PCT20', () => {
+    expect(new Cart().add({ price: 50, qty: 2 }).applyCoupon('PCT20')).toBe(80);
+  });
+});
+`,
+  };
+}

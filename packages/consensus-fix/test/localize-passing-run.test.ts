@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passingCommand, passingTestNames, passingTestsCommand, vitestFailingNames, vitestPassingCommand, withoutAnsi } from '../src/localize/passing-run.js';
+import { passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, namePatternPassingCommand, vitestFailingNames, withoutAnsi } from '../src/localize/passing-run.js';
 
 describe('passingTestNames', () => {
   it.each<[string, string, string[]]>([
@@ -31,7 +31,7 @@ describe('passingCommand', () => {
   });
 });
 
-describe('Vitest: the passing tests are every test but the failing ones', () => {
+describe('Vitest and Jest: the passing tests are every test but the failing ones', () => {
   const report = [
     ' ❯ test/cart.test.ts (3 tests | 1 failed) 9ms',
     '     × cart > applies a coupon 6ms',
@@ -46,16 +46,24 @@ describe('Vitest: the passing tests are every test but the failing ones', () => 
     expect(vitestFailingNames(report)).toEqual(['cart applies a coupon', 'outer inner (x) works?']);
   });
 
-  it.each<[string, string, string[], string | null]>([
-    ['appended, with a pattern that matches any name but theirs', 'npx vitest run', ['a b'], "npx vitest run --testNamePattern='^(?!(?:a b)$)'"],
-    ['regex characters escaped', 'node node_modules/vitest/vitest.mjs run test/x.test.ts', ['w (x)?'], "node node_modules/vitest/vitest.mjs run test/x.test.ts --testNamePattern='^(?!(?:w \\(x\\)\\?)$)'"],
-    ['a compound command is left alone', 'npx vitest run && echo done', ['a'], null],
-    ['a pattern of its own is left alone', 'npx vitest run -t cart', ['a'], null],
-    ['no failing name known', 'npx vitest run', [], null],
-    ['not Vitest', 'npx jest', ['a'], null],
-    ['a word that only contains vitest', 'node my-vitest-helper.js', ['a'], null],
-  ])('vitestPassingCommand: %s', (_name, command, failed, expected) => {
-    expect(vitestPassingCommand(command, failed)).toBe(expected);
+  const jestReport = ['FAIL test/cart.test.js', '  cart', '    ✓ totals (2 ms)', '    ✕ applies a coupon (3 ms)', '', '  ● cart › applies a coupon', '', '  ● Console', '', '    expect(received).toBe(expected)'].join('\n');
+
+  it('jestFailingNames: the same from Jest\'s headings, its other headings aside', () => {
+    expect(jestFailingNames(jestReport)).toEqual(['cart applies a coupon']);
+  });
+
+  it.each<[string, string, string, string | null]>([
+    ['Vitest: appended, with a pattern that matches any name but theirs', 'npx vitest run', ' FAIL  t.test.ts > a > b', "npx vitest run --testNamePattern='^(?!(?:a b)$)'"],
+    ['regex characters escaped', 'node node_modules/vitest/vitest.mjs run test/x.test.ts', ' FAIL  x.test.ts > w (x)?', "node node_modules/vitest/vitest.mjs run test/x.test.ts --testNamePattern='^(?!(?:w \\(x\\)\\?)$)'"],
+    ['Jest', 'node node_modules/jest/bin/jest.js', jestReport, "node node_modules/jest/bin/jest.js --testNamePattern='^(?!(?:cart applies a coupon)$)'"],
+    ["Jest's report does not make a Vitest command", 'npx vitest run', jestReport, null],
+    ['a compound command is left alone', 'npx vitest run && echo done', ' FAIL  t.ts > a', null],
+    ['a pattern of its own is left alone', 'npx jest -t cart', jestReport, null],
+    ['no failing name known', 'npx vitest run', 'Tests  1 failed', null],
+    ['another runner', 'npx mocha', jestReport, null],
+    ['a word that only contains the name', 'node my-vitest-helper.js', ' FAIL  t.ts > a', null],
+  ])('namePatternPassingCommand: %s', (_name, command, output, expected) => {
+    expect(namePatternPassingCommand(command, output)).toBe(expected);
   });
 
   it('passingTestsCommand: node --test first, then Vitest', () => {

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
 import { LocalizeOnlyOutputSchema, type LocalizeOnlyOutput } from '../src/schema.js';
-import { calcPackage, couponPackage, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage } from './localize-fixture.js';
+import { calcPackage, couponPackage, couponPackageJest, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage } from './localize-fixture.js';
 import { answer, BIN, parseOutput, useSuite } from './support.js';
 
 const suite = useSuite('localize');
@@ -192,12 +192,17 @@ describe.skipIf(coveragePython === undefined)('--localize-only with coverage.py'
   });
 });
 
-describe('--localize-only on a TypeScript package tested by Vitest', () => {
+/** A package in a repository, its test runner linked in from the workspace as its dependency. */
+function withRunner(files: FileTree, runner: 'vitest' | 'jest', from = import.meta.url): TempRepo {
+  const r = repo(files);
+  mkdirSync(join(r.dir, 'node_modules'));
+  symlinkSync(dirname(createRequire(from).resolve(`${runner}/package.json`)), join(r.dir, 'node_modules', runner));
+  return r;
+}
+
+describe('--localize-only on packages whose runner compiles the files (Vitest, Jest)', () => {
   it('coverage of the compiled files is laid onto the sources, the workers\' coverage is kept, and the tests but the failing one are the passing side', async () => {
-    const r = repo(couponPackage());
-    // The workspace's own Vitest, as the package's dependency.
-    mkdirSync(join(r.dir, 'node_modules'));
-    symlinkSync(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), join(r.dir, 'node_modules', 'vitest'));
+    const r = withRunner(couponPackage(), 'vitest');
     const doc = await localizeOnly(r, ['--test-cmd', 'node node_modules/vitest/vitest.mjs run', '--max-files', '10']);
     const [top] = doc.localization.files;
     // Two modules below the one the test imports, with no frame pointing there: only coverage finds it.
@@ -208,6 +213,19 @@ describe('--localize-only on a TypeScript package tested by Vitest', () => {
     const cart = doc.localization.files.find((f) => f.file === 'src/cart.ts')!;
     expect(cart.evidence.functions!.map((f) => f.name)).toContain('applyCoupon');
     expect(ranked(doc).filter((f) => f.startsWith('test/'))).toEqual([]);
+    expect(r.status()).toBe('');
+  });
+
+  it('Jest: its transformed files are laid onto the sources, and every test but the failing one is the passing side', async () => {
+    // Jest is tdd-kernel's dependency in this workspace.
+    const r = withRunner(couponPackageJest(), 'jest', new URL('../../tdd-kernel/package.json', import.meta.url).href);
+    const doc = await localizeOnly(r, ['--test-cmd', 'node node_modules/jest/bin/jest.js', '--max-files', '10']);
+    const rules = doc.localization.files.find((f) => f.file === 'src/rules.js')!;
+    expect(rules.evidence.exclusiveLines).toBe(2); // the PCT branch's two lines
+    expect(rules.evidence.functions![0]).toMatchObject({ name: 'couponRate', line: 6 });
+    const cart = doc.localization.files.find((f) => f.file === 'src/cart.js')!;
+    expect(cart.evidence.functions!.map((f) => [f.name, f.line])).toContainEqual(['add', 8]);
+    expect(ranked(doc).slice(0, 2).sort()).toEqual(['src/cart.js', 'src/rules.js']);
     expect(r.status()).toBe('');
   });
 });

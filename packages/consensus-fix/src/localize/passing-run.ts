@@ -4,7 +4,7 @@
 // themselves, can: a line the pre-flight ran but that run did not is a line only the failing tests
 // reached, which is spectrum-based fault localization's strongest evidence. Pure: the names come from
 // the pre-flight's output, the command is the test command narrowed to them (node --test), or to every
-// test but the failing ones (Vitest, whose report names the passing tests only in files that failed).
+// test but the failing ones (Vitest and Jest, whose reports name passing tests only in files that failed).
 
 import { shellQuote } from '@adlc/core';
 
@@ -43,21 +43,40 @@ export function passingCommand(command: string, passed: readonly string[], faile
  * suites and the test joined by spaces, which is what its --testNamePattern is matched against.
  */
 export function vitestFailingNames(output: string): string[] {
-  const names = [...output.matchAll(/^\s*FAIL\s+\S+\s+>\s+(.+?)\s*$/gm)].map((m) => m[1]!.split(' > ').join(' '));
-  return [...new Set(names)];
+  return unique([...output.matchAll(/^\s*FAIL\s+\S+\s+>\s+(.+?)\s*$/gm)].map((m) => m[1]!.split(' > ').join(' ')));
 }
 
-/** `vitest` as the command's program, however it is reached (npx, pnpm exec, node_modules/.bin). */
-const VITEST = /(?:^|[\s/])vitest(?:\.mjs)?(?=\s|$)/;
+/** Jest's headings that are not a failing test. */
+const JEST_NOT_A_TEST = new Set(['Console', 'Test suite failed to run']);
+
+/** The same from Jest's report (`● parser › reads a tag`). */
+export function jestFailingNames(output: string): string[] {
+  const names = [...output.matchAll(/^\s*● (.+?)\s*$/gm)].map((m) => m[1]!).filter((name) => !JEST_NOT_A_TEST.has(name));
+  return unique(names.map((name) => name.split(' › ').join(' ')));
+}
+
+const unique = (names: string[]) => [...new Set(names)];
+
+/**
+ * Runners whose --testNamePattern takes a regular expression matched against a test's full name, and
+ * that name every failing test in their report: the program as the command names it, and the names.
+ */
+const NAME_PATTERN_RUNNERS: ReadonlyArray<{ program: RegExp; failing: (output: string) => string[] }> = [
+  { program: /(?:^|[\s/])vitest(?:\.mjs)?(?=\s|$)/, failing: vitestFailingNames },
+  { program: /(?:^|[\s/])jest(?:\.js)?(?=\s|$)/, failing: jestFailingNames },
+];
 /** Shell syntax after which an appended flag would go to another command, or into a file. */
 const COMPOUND = /[;&|<>`\n]|\$\(/;
 
 /**
- * A Vitest command narrowed to every test but the failing ones (a pattern that matches any full name
- * except theirs), or null when it is not a plain Vitest command or no failing test is named.
+ * A Vitest or Jest command narrowed to every test but the failing ones (a pattern that matches any full
+ * name except theirs), or null when it is not a plain command of theirs, it filters by name already, or
+ * no failing test is named.
  */
-export function vitestPassingCommand(command: string, failed: readonly string[]): string | null {
-  if (!VITEST.test(command) || COMPOUND.test(command) || /(?:^|\s)(?:-t|--testNamePattern)(?:[\s=]|$)/.test(command)) return null;
+export function namePatternPassingCommand(command: string, output: string): string | null {
+  const runner = NAME_PATTERN_RUNNERS.find((r) => r.program.test(command));
+  if (!runner || COMPOUND.test(command) || /(?:^|\s)(?:-t|--testNamePattern|--test-name-pattern)(?:[\s=]|$)/.test(command)) return null;
+  const failed = runner.failing(output);
   if (failed.length === 0 || failed.length > MAX_NAMES) return null;
   const pattern = `^(?!(?:${failed.map(escapeRegExp).join('|')})$)`;
   if (pattern.length > MAX_PATTERN_CHARS) return null;
@@ -66,7 +85,7 @@ export function vitestPassingCommand(command: string, failed: readonly string[])
 
 /** The command that runs the test command's passing tests by themselves, or null when none is known. */
 export function passingTestsCommand(command: string, output: string, failed: readonly string[]): string | null {
-  return passingCommand(command, passingTestNames(output), failed) ?? vitestPassingCommand(command, vitestFailingNames(output));
+  return passingCommand(command, passingTestNames(output), failed) ?? namePatternPassingCommand(command, output);
 }
 
 /** The output with terminal colours and cursor codes removed (runners colour their reports under CI, too). */
