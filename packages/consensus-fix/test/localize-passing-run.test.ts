@@ -39,11 +39,12 @@ describe('Vitest and Jest: the passing tests are every test but the failing ones
     '',
     ' FAIL  test/cart.test.ts > cart > applies a coupon',
     ' FAIL  test/deep.test.ts > outer > inner (x) > works?',
+    ' FAIL   core  test/fan.test.ts > fan > ends on an error',
     'AssertionError: expected 90 to be 80',
   ].join('\n');
 
   it('vitestFailingNames: the suites and the test, joined by spaces as --testNamePattern sees them', () => {
-    expect(vitestFailingNames(report)).toEqual(['cart applies a coupon', 'outer inner (x) works?']);
+    expect(vitestFailingNames(report)).toEqual(['cart applies a coupon', 'outer inner (x) works?', 'fan ends on an error']);
   });
 
   const jestReport = ['FAIL test/cart.test.js', '  cart', '    ✓ totals (2 ms)', '    ✕ applies a coupon (3 ms)', '', '  ● cart › applies a coupon', '', '  ● Console', '', '    expect(received).toBe(expected)'].join('\n');
@@ -68,7 +69,7 @@ describe('Vitest and Jest: the passing tests are every test but the failing ones
 
   it('passingTestsCommand: node --test first, then Vitest', () => {
     expect(passingTestsCommand('node --test t.js', 'not ok 1 - a\nok 2 - b\n', ['a'])).toBe("node --test --test-name-pattern='^(?:b)$' t.js");
-    expect(passingTestsCommand('npx vitest run', report, [])).toBe("npx vitest run --testNamePattern='^(?!(?:cart applies a coupon|outer inner \\(x\\) works\\?)$)'");
+    expect(passingTestsCommand('npx vitest run', report, [])).toBe("npx vitest run --testNamePattern='^(?!(?:cart applies a coupon|outer inner \\(x\\) works\\?|fan ends on an error)$)'");
     expect(passingTestsCommand('make test', report, [])).toBeNull();
   });
 

@@ -39,11 +39,13 @@ export function passingCommand(command: string, passed: readonly string[], faile
 }
 
 /**
- * The failing tests' full names in Vitest's report (`FAIL  test/a.test.ts > parser > reads a tag`): the
+ * The failing tests' full names in Vitest's report (`FAIL  test/a.test.ts > parser > reads a tag`, with the
+ * project's name before the file in a workspace): the
  * suites and the test joined by spaces, which is what its --testNamePattern is matched against.
  */
 export function vitestFailingNames(output: string): string[] {
-  return unique([...output.matchAll(/^\s*FAIL\s+\S+\s+>\s+(.+?)\s*$/gm)].map((m) => m[1]!.split(' > ').join(' ')));
+  // The file (after a workspace's project name, if any) ends at the first ' > '.
+  return unique([...output.matchAll(/^\s*FAIL\s+.+? > (.+?)\s*$/gm)].map((m) => m[1]!.split(' > ').join(' ')));
 }
 
 /** Jest's headings that are not a failing test. */
