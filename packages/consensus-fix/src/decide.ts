@@ -2,6 +2,7 @@
 // agreement, the verdict, the smallest fix of the largest group — gathered into the run's result.
 
 import { sumUsage, type CommandResult, type FanResult } from '@adlc/core';
+import { withoutAnsi } from './ansi.js';
 import type { Asked } from './ask.js';
 import { decideVerdict, groupSurvivors, selectWinner } from './grouping.js';
 import { verdictMessage, type CandidateRecord, type RunResult } from './result.js';
@@ -72,7 +73,7 @@ function explainTruncated(candidates: readonly CandidateRecord[], run: Pick<Run,
 
 /** The lines of a test run's output that name failures, or its last lines. */
 export function failingLines(output: string, max = 12): string {
-  const lines = output.split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = withoutAnsi(output).split(/\r?\n/).filter((l) => l.trim() !== '');
   const failing = lines.filter((l) => /(^|\s)(not ok|FAIL|FAILED|✗|✖|×|Error:|AssertionError|failing)\b/i.test(l));
   const picked = (failing.length > 0 ? failing : lines).slice(-max);
   return picked.map((l) => `  ${l.trim()}`).join('\n');

@@ -2,6 +2,7 @@
 // rails (--rails) on the same applied changes. Each run is bounded by --timeout.
 
 import { redactSecrets, runCommand, type CommandResult } from '@adlc/core';
+import { withoutAnsi } from './ansi.js';
 import type { Stage } from './schema.js';
 
 export interface Gates {
@@ -40,7 +41,7 @@ function failure(gate: 'repro' | 'rails', result: CommandResult, env: NodeJS.Pro
     stage: result.timedOut ? 'timeout' : gate,
     gate,
     exitCode: result.timedOut ? null : result.exitCode,
-    outputTail: redactSecrets(tail(result.outputTail), env),
+    outputTail: redactSecrets(tail(withoutAnsi(result.outputTail)), env),
     durationMs: Date.now() - started,
   };
 }

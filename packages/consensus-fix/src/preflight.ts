@@ -4,6 +4,7 @@
 // from it; the snapshot of those files is taken once they are known.
 
 import { FileSnapshot, opError, pass, prewarmProviders, promptOnly, redactSecrets, type CommandResult, type Outcome } from '@adlc/core';
+import { withoutAnsi } from './ansi.js';
 import { candidateTemperature } from './ask.js';
 import { chooseEditFormat } from './edits/format.js';
 import { promptViews } from './edits/views.js';
@@ -71,10 +72,11 @@ export async function preflight(run: Run): Promise<Preflight> {
 async function promptFor(run: Run, result: CommandResult): Promise<string> {
   const { opts, testCmd, target, ctx } = run;
   const format = run.editFormat ?? 'whole';
-  const views = await promptViews({ format, allowed: run.allowed, output: result.outputTail, root: target.root, cwd: ctx.cwd, localization: run.localization });
+  const output = withoutAnsi(result.outputTail);
+  const views = await promptViews({ format, allowed: run.allowed, output, root: target.root, cwd: ctx.cwd, localization: run.localization });
   run.sliced = views.sliced;
   for (const [file, lines] of views.sliced) run.reporter.info(`${TOOL}: --edit-format replace: the prompt shows ${file} in slices (lines ${lines})`);
-  return buildPrompt({ testCmd, output: result.outputTail, files: views.files, rails: opts.rails, format });
+  return buildPrompt({ testCmd, output, files: views.files, rails: opts.rails, format });
 }
 
 function takeSnapshot(run: Run): Promise<FileSnapshot> {

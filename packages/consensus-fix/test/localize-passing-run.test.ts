@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, namePatternPassingCommand, vitestFailingNames, withoutAnsi } from '../src/localize/passing-run.js';
+import { passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, namePatternPassingCommand, vitestFailingNames } from '../src/localize/passing-run.js';
+import { withoutAnsi } from '../src/ansi.js';
 
 describe('passingTestNames', () => {
   it.each<[string, string, string[]]>([

@@ -214,6 +214,11 @@ describe('--localize-only on packages whose runner compiles the files (Vitest, J
     expect(cart.evidence.functions!.map((f) => f.name)).toContain('applyCoupon');
     expect(ranked(doc).filter((f) => f.startsWith('test/'))).toEqual([]);
     expect(r.status()).toBe('');
+    // Vitest colours its report even into a pipe: the models read it without the codes.
+    const prompt = await runCli(BIN, ['--prompt-only', '--test-cmd', 'node node_modules/vitest/vitest.mjs run'], { cwd: r.dir, env: {} });
+    expect(prompt.exitCode, prompt.stderr).toBe(0);
+    expect(prompt.stdout).toContain('FAIL  test/cart.test.ts > cart > takes 20 percent off with PCT20');
+    expect(prompt.stdout).not.toContain('\u001b');
   });
 
   it('Jest: its transformed files are laid onto the sources, and every test but the failing one is the passing side', async () => {

@@ -8,7 +8,8 @@
 import { runCommand, type CommandResult } from '@adlc/core';
 import { CoverageSession } from './coverage-run.js';
 import { failingTestNames } from './identifiers.js';
-import { passingTestsCommand, withoutAnsi } from './passing-run.js';
+import { withoutAnsi } from '../ansi.js';
+import { passingTestsCommand } from './passing-run.js';
 import { gather, rank, type RankInput } from './rank.js';
 import { listFiles, TextCache } from './repo-files.js';
 import type { Localization } from './schema.js';

@@ -89,8 +89,3 @@ export function namePatternPassingCommand(command: string, output: string): stri
 export function passingTestsCommand(command: string, output: string, failed: readonly string[]): string | null {
   return passingCommand(command, passingTestNames(output), failed) ?? namePatternPassingCommand(command, output);
 }
-
-/** The output with terminal colours and cursor codes removed (runners colour their reports under CI, too). */
-export function withoutAnsi(text: string): string {
-  return text.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g, '');
-}
