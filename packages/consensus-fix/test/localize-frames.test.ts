@@ -99,6 +99,29 @@ describe('parseTraces', () => {
       ],
     },
     {
+      name: "Vitest's own frames, with code excerpts between them; a file's header line is no frame; each failure its own trace",
+      output: lines(
+        ' ❯ test/deep.test.ts (2 tests | 2 failed) 8ms',
+        ' FAIL  test/deep.test.ts > parses',
+        'Error: bad code PCTx',
+        ' ❯ parseCode src/deep.ts:4:11',
+        '      2|   const n = Number(code.slice(3));',
+        '      4|     throw new Error(`bad code ${code}`);',
+        '       |           ^',
+        '      5|   }',
+        ' ❯ helper test/deep.test.ts:3:37',
+        ' ❯ test/deep.test.ts:4:29',
+        '',
+        ' FAIL  test/deep.test.ts > rounds',
+        'AssertionError: expected 2 to be 3',
+        ' ❯ test/deep.test.ts:9:18',
+      ),
+      traces: [
+        [{ path: 'src/deep.ts', line: 4 }, { path: 'test/deep.test.ts', line: 3 }, { path: 'test/deep.test.ts', line: 4 }],
+        [{ path: 'test/deep.test.ts', line: 9 }],
+      ],
+    },
+    {
       name: 'Go: a panic (function lines between frames) and a test failure line',
       output: lines(
         'panic: runtime error: index out of range',

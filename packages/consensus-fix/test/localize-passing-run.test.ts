@@ -42,24 +42,26 @@ describe('Vitest and Jest: the passing tests are every test but the failing ones
     ' FAIL  test/deep.test.ts > outer > inner (x) > works?',
     ' FAIL   core  test/fan.test.ts > fan > ends on an error',
     'AssertionError: expected 90 to be 80',
+    '      Tests  3 failed | 1 passed (4)',
   ].join('\n');
 
   it('vitestFailingNames: the suites and the test, joined by spaces as --testNamePattern sees them', () => {
     expect(vitestFailingNames(report)).toEqual(['cart applies a coupon', 'outer inner (x) works?', 'fan ends on an error']);
   });
 
-  const jestReport = ['FAIL test/cart.test.js', '  cart', '    ✓ totals (2 ms)', '    ✕ applies a coupon (3 ms)', '', '  ● cart › applies a coupon', '', '  ● Console', '', '    expect(received).toBe(expected)'].join('\n');
+  const jestReport = ['FAIL test/cart.test.js', '  cart', '    ✓ totals (2 ms)', '    ✕ applies a coupon (3 ms)', '', '  ● cart › applies a coupon', '', '  ● Console', '', '    expect(received).toBe(expected)', 'Tests:       1 failed, 1 passed, 2 total'].join('\n');
 
   it('jestFailingNames: the same from Jest\'s headings, its other headings aside', () => {
     expect(jestFailingNames(jestReport)).toEqual(['cart applies a coupon']);
   });
 
   it.each<[string, string, string, string | null]>([
-    ['Vitest: appended, with a pattern that matches any name but theirs', 'npx vitest run', ' FAIL  t.test.ts > a > b', "npx vitest run --testNamePattern='^(?!(?:a b)$)'"],
-    ['regex characters escaped', 'node node_modules/vitest/vitest.mjs run test/x.test.ts', ' FAIL  x.test.ts > w (x)?', "node node_modules/vitest/vitest.mjs run test/x.test.ts --testNamePattern='^(?!(?:w \\(x\\)\\?)$)'"],
+    ['Vitest: appended, with a pattern that matches any name but theirs', 'npx vitest run', ' FAIL  t.test.ts > a > b\n Tests  1 failed | 2 passed (3)', "npx vitest run --testNamePattern='^(?!(?:a b)$)'"],
+    ['no test passed: nothing to run', 'npx vitest run', ' FAIL  t.test.ts > a > b\n Tests  1 failed (1)', null],
+    ['regex characters escaped', 'node node_modules/vitest/vitest.mjs run test/x.test.ts', ' FAIL  x.test.ts > w (x)?\n Tests  1 failed | 1 passed (2)', "node node_modules/vitest/vitest.mjs run test/x.test.ts --testNamePattern='^(?!(?:w \\(x\\)\\?)$)'"],
     ['Jest', 'node node_modules/jest/bin/jest.js', jestReport, "node node_modules/jest/bin/jest.js --testNamePattern='^(?!(?:cart applies a coupon)$)'"],
     ["Jest's report does not make a Vitest command", 'npx vitest run', jestReport, null],
-    ['a compound command is left alone', 'npx vitest run && echo done', ' FAIL  t.ts > a', null],
+    ['a compound command is left alone', 'npx vitest run && echo done', ' FAIL  t.ts > a\n Tests  1 failed | 1 passed (2)', null],
     ['a pattern of its own is left alone', 'npx jest -t cart', jestReport, null],
     ['no failing name known', 'npx vitest run', 'Tests  1 failed', null],
     ['another runner', 'npx mocha', jestReport, null],

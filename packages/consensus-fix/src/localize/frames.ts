@@ -1,6 +1,6 @@
 // Stack traces in a failing run's output. Where an error was raised is the strongest hint of where
 // the bug is, so every trace is returned nearest the failure first. V8 (Node: `at` lines, and the
-// node test runner's TAP stacks without `at`), Python (tracebacks and pytest's `path:line:` lines),
+// node test runner's TAP stacks without `at`), Vitest's own frames, Python (tracebacks and pytest's `path:line:` lines),
 // Java and Go. Pure: text in, traces out; resolving the paths to repository files is elsewhere.
 
 export interface RawFrame {
@@ -46,6 +46,22 @@ const v8: Language = {
   },
   startsTrace: () => false,
   continuesTrace: () => false,
+};
+
+// Vitest prints its own frames, already mapped to the sources: `❯ parseCode src/deep.ts:4:11` (the
+// function, when there is one), with an excerpt of the code and a caret under the first.
+const VITEST_FRAME = /^\s*❯ (?:\S+ )?(\S+):(\d+):\d+\s*$/;
+
+const vitest: Language = {
+  nearestLast: false,
+  frame(line) {
+    const m = VITEST_FRAME.exec(line);
+    if (!m) return null;
+    return RUNTIME_PATH.test(m[1]!) ? 'skip' : { path: m[1]!, line: Number(m[2]) };
+  },
+  startsTrace: (line) => /^\s*FAIL\s/.test(line),
+  // The excerpt: `      4|     throw new Error(...)`, and the caret line `       |           ^`.
+  continuesTrace: (line) => /^\s+\d*\|/.test(line),
 };
 
 const PY_TRACEBACK_FRAME = /^\s*File "(.+)", line (\d+)/;
@@ -100,7 +116,7 @@ const go: Language = {
   continuesTrace: (line) => /^(?:\S+\(.*\)|created by .+)$/.test(line),
 };
 
-export const LANGUAGES = { v8, python, java, go } as const;
+export const LANGUAGES = { v8, vitest, python, java, go } as const;
 
 /** Every trace in `output`, in every language it speaks; each trace nearest the failure first. */
 export function parseTraces(output: string): Trace[] {

@@ -72,12 +72,15 @@ const COMPOUND = /[;&|<>`\n]|\$\(/;
 
 /**
  * A Vitest or Jest command narrowed to every test but the failing ones (a pattern that matches any full
- * name except theirs), or null when it is not a plain command of theirs, it filters by name already, or
- * no failing test is named.
+ * name except theirs), or null when it is not a plain command of theirs, it filters by name already, no
+ * test passed, or no failing test is named.
  */
 export function namePatternPassingCommand(command: string, output: string): string | null {
   const runner = NAME_PATTERN_RUNNERS.find((r) => r.program.test(command));
   if (!runner || COMPOUND.test(command) || /(?:^|\s)(?:-t|--testNamePattern|--test-name-pattern)(?:[\s=]|$)/.test(command)) return null;
+  // The summary (`Tests  1 failed | 7 passed (8)`, Jest's `Tests: 1 failed, 2 passed, 3 total`): when no
+  // test passed, the narrowed run would run none.
+  if (!/^\s*Tests:?\s.*\b\d+ passed\b/m.test(output)) return null;
   const failed = runner.failing(output);
   if (failed.length === 0 || failed.length > MAX_NAMES) return null;
   const pattern = `^(?!(?:${failed.map(escapeRegExp).join('|')})$)`;
