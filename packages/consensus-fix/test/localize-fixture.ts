@@ -578,11 +578,14 @@ it('formats a price', () => {
   };
 }
 
-/** The same bug in a CommonJS package tested by Jest, whose transform (babel-jest) hands V8 rewritten code. */
-export function couponPackageJest(): FileTree {
+/**
+ * The same bug in a CommonJS package, tested by Jest (whose transform, babel-jest, hands V8 rewritten
+ * code) or Mocha (which runs the files as they are); one test file serves both.
+ */
+export function couponPackageCommonJs(runner: 'jest' | 'mocha'): FileTree {
   return {
     '.gitignore': 'node_modules\n',
-    'package.json': `${JSON.stringify({ name: 'coupons', main: 'index.js', devDependencies: { jest: '*' } }, null, 2)}\n`,
+    'package.json': `${JSON.stringify({ name: 'coupons', main: 'index.js', devDependencies: { [runner]: '*' } }, null, 2)}\n`,
     'index.js': "module.exports = require('./src/cart');\n",
     'src/cart.js': `const { couponRate, priceOf } = require('./rules');
 
@@ -622,19 +625,20 @@ function couponRate(code) {
 
 module.exports = { priceOf, couponRate };
 `,
-    'test/cart.test.js': `const { Cart } = require('..');
+    'test/cart.test.js': `const assert = require('node:assert/strict');
+const { Cart } = require('..');
 
 describe('cart', () => {
   it('totals its items', () => {
-    expect(new Cart().add({ price: 10, qty: 2 }).total()).toBe(20);
+    assert.equal(new Cart().add({ price: 10, qty: 2 }).total(), 20);
   });
 
   it('ignores an unknown coupon', () => {
-    expect(new Cart().add({ price: 10, qty: 2 }).applyCoupon('NONE')).toBe(20);
+    assert.equal(new Cart().add({ price: 10, qty: 2 }).applyCoupon('NONE'), 20);
   });
 
   it('takes 20 percent off with PCT20', () => {
-    expect(new Cart().add({ price: 50, qty: 2 }).applyCoupon('PCT20')).toBe(80);
+    assert.equal(new Cart().add({ price: 50, qty: 2 }).applyCoupon('PCT20'), 80);
   });
 });
 `,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, namePatternPassingCommand, vitestFailingNames } from '../src/localize/passing-run.js';
+import { passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, mochaFailingNames, namePatternPassingCommand, vitestFailingNames } from '../src/localize/passing-run.js';
 import { withoutAnsi } from '../src/ansi.js';
 
 describe('passingTestNames', () => {
@@ -32,7 +32,7 @@ describe('passingCommand', () => {
   });
 });
 
-describe('Vitest and Jest: the passing tests are every test but the failing ones', () => {
+describe('Vitest, Jest and Mocha: the passing tests are every test but the failing ones', () => {
   const report = [
     ' ❯ test/cart.test.ts (3 tests | 1 failed) 9ms',
     '     × cart > applies a coupon 6ms',
@@ -55,7 +55,33 @@ describe('Vitest and Jest: the passing tests are every test but the failing ones
     expect(jestFailingNames(jestReport)).toEqual(['cart applies a coupon']);
   });
 
+  const mochaReport = [
+    '  cart',
+    '    ✔ totals its items',
+    '    coupons',
+    '      1) takes 20 percent off',
+    '  2) top-level one',
+    '',
+    '  2 passing (5ms)',
+    '  2 failing',
+    '',
+    '  1) cart',
+    '       coupons',
+    '         takes 20 percent off:',
+    '      AssertionError [ERR_ASSERTION]: Expected values to be strictly equal:',
+    '',
+    '  2) top-level one:',
+    '     Error: boom',
+  ].join('\n');
+
+  it("mochaFailingNames: a title over several lines of the details, not the progress list's numbered lines", () => {
+    expect(mochaFailingNames(mochaReport)).toEqual(['cart coupons takes 20 percent off', 'top-level one']);
+  });
+
   it.each<[string, string, string, string | null]>([
+    ['Mocha: --grep with the same pattern', 'npx mocha', mochaReport, "npx mocha --grep='^(?!(?:cart coupons takes 20 percent off|top-level one)$)'"],
+    ['Mocha: a command that already greps is left alone', 'npx mocha -g cart', mochaReport, null],
+    ['Mocha: nothing passed', 'npx mocha', mochaReport.replace('2 passing', '0 passing'), null],
     ['Vitest: appended, with a pattern that matches any name but theirs', 'npx vitest run', ' FAIL  t.test.ts > a > b\n Tests  1 failed | 2 passed (3)', "npx vitest run --testNamePattern='^(?!(?:a b)$)'"],
     ['no test passed: nothing to run', 'npx vitest run', ' FAIL  t.test.ts > a > b\n Tests  1 failed (1)', null],
     ['regex characters escaped', 'node node_modules/vitest/vitest.mjs run test/x.test.ts', ' FAIL  x.test.ts > w (x)?\n Tests  1 failed | 1 passed (2)', "node node_modules/vitest/vitest.mjs run test/x.test.ts --testNamePattern='^(?!(?:w \\(x\\)\\?)$)'"],

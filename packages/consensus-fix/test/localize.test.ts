@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
 import { LocalizeOnlyOutputSchema, type LocalizeOnlyOutput } from '../src/schema.js';
-import { calcPackage, couponPackage, couponPackageJest, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage } from './localize-fixture.js';
+import { calcPackage, couponPackage, couponPackageCommonJs, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage } from './localize-fixture.js';
 import { answer, BIN, parseOutput, useSuite } from './support.js';
 
 const suite = useSuite('localize');
@@ -193,14 +193,14 @@ describe.skipIf(coveragePython === undefined)('--localize-only with coverage.py'
 });
 
 /** A package in a repository, its test runner linked in from the workspace as its dependency. */
-function withRunner(files: FileTree, runner: 'vitest' | 'jest', from = import.meta.url): TempRepo {
+function withRunner(files: FileTree, runner: 'vitest' | 'jest' | 'mocha', from = import.meta.url): TempRepo {
   const r = repo(files);
   mkdirSync(join(r.dir, 'node_modules'));
   symlinkSync(dirname(createRequire(from).resolve(`${runner}/package.json`)), join(r.dir, 'node_modules', runner));
   return r;
 }
 
-describe('--localize-only on packages whose runner compiles the files (Vitest, Jest)', () => {
+describe('--localize-only under Vitest, Jest and Mocha', () => {
   it('coverage of the compiled files is laid onto the sources, the workers\' coverage is kept, and the tests but the failing one are the passing side', async () => {
     const r = withRunner(couponPackage(), 'vitest');
     const doc = await localizeOnly(r, ['--test-cmd', 'node node_modules/vitest/vitest.mjs run', '--max-files', '10']);
@@ -222,10 +222,14 @@ describe('--localize-only on packages whose runner compiles the files (Vitest, J
     expect(prompt.stdout).not.toContain('\u001b');
   });
 
-  it('Jest: its transformed files are laid onto the sources, and every test but the failing one is the passing side', async () => {
-    // Jest is tdd-kernel's dependency in this workspace.
-    const r = withRunner(couponPackageJest(), 'jest', new URL('../../tdd-kernel/package.json', import.meta.url).href);
-    const doc = await localizeOnly(r, ['--test-cmd', 'node node_modules/jest/bin/jest.js', '--max-files', '10']);
+  it.each([
+    // Jest is tdd-kernel's dependency in this workspace; babel-jest rewrites every file.
+    { runner: 'jest' as const, command: 'node node_modules/jest/bin/jest.js', from: new URL('../../tdd-kernel/package.json', import.meta.url).href },
+    // Mocha runs the files as they are.
+    { runner: 'mocha' as const, command: 'node node_modules/mocha/bin/mocha.js', from: import.meta.url },
+  ])('$runner: the functions that ran are where they are in the files, and every test but the failing one is the passing side', async ({ runner, command, from }) => {
+    const r = withRunner(couponPackageCommonJs(runner), runner, from);
+    const doc = await localizeOnly(r, ['--test-cmd', command, '--max-files', '10']);
     const rules = doc.localization.files.find((f) => f.file === 'src/rules.js')!;
     expect(rules.evidence.exclusiveLines).toBe(2); // the PCT branch's two lines
     expect(rules.evidence.functions![0]).toMatchObject({ name: 'couponRate', line: 6 });

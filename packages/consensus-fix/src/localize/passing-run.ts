@@ -4,7 +4,7 @@
 // themselves, can: a line the pre-flight ran but that run did not is a line only the failing tests
 // reached, which is spectrum-based fault localization's strongest evidence. Pure: the names come from
 // the pre-flight's output, the command is the test command narrowed to them (node --test), or to every
-// test but the failing ones (Vitest and Jest, whose reports name passing tests only in files that failed).
+// test but the failing ones (Vitest, Jest and Mocha, whose reports name the failing tests by their full names).
 
 import { shellQuote } from '@adlc/core';
 
@@ -60,32 +60,58 @@ export function jestFailingNames(output: string): string[] {
 const unique = (names: string[]) => [...new Set(names)];
 
 /**
- * Runners whose --testNamePattern takes a regular expression matched against a test's full name, and
- * that name every failing test in their report: the program as the command names it, and the names.
+ * The same from Mocha's failure details, whose title spreads over lines, one suite a line, the test's
+ * name ending with a colon (`  1) cart` / `       coupons` / `         takes 20 percent off:`). The
+ * numbered lines of its progress list stand alone and are not taken.
  */
-const NAME_PATTERN_RUNNERS: ReadonlyArray<{ program: RegExp; failing: (output: string) => string[] }> = [
-  { program: /(?:^|[\s/])vitest(?:\.mjs)?(?=\s|$)/, failing: vitestFailingNames },
-  { program: /(?:^|[\s/])jest(?:\.js)?(?=\s|$)/, failing: jestFailingNames },
+export function mochaFailingNames(output: string): string[] {
+  const lines = output.split(/\r?\n/);
+  const names: string[] = [];
+  lines.forEach((line, i) => {
+    const head = /^\s*\d+\) (.+?)\s*$/.exec(line);
+    if (!head) return;
+    const parts = [head[1]!];
+    for (let next = i + 1; !parts.at(-1)!.endsWith(':'); next++) {
+      const text = lines[next]?.trim() ?? '';
+      if (text === '' || /^\d+\) /.test(text) || /^[✔✓]/.test(text)) return;
+      parts.push(text);
+    }
+    names.push(parts.join(' ').slice(0, -1));
+  });
+  return unique(names);
+}
+
+/**
+ * Runners that filter tests by a regular expression matched against a test's full name, and that name
+ * every failing test in their report: the program as the command names it, the flag, the names, and
+ * whether the summary says some test passed (when none did, the narrowed run would run nothing).
+ */
+const NAME_PATTERN_RUNNERS: ReadonlyArray<{ program: RegExp; flag: string; failing: (output: string) => string[]; somePassed: RegExp }> = [
+  // `Tests  1 failed | 7 passed (8)`
+  { program: /(?:^|[\s/])vitest(?:\.mjs)?(?=\s|$)/, flag: '--testNamePattern', failing: vitestFailingNames, somePassed: /^\s*Tests\s.*\b[1-9]\d* passed\b/m },
+  // `Tests:       1 failed, 2 passed, 3 total`
+  { program: /(?:^|[\s/])jest(?:\.js)?(?=\s|$)/, flag: '--testNamePattern', failing: jestFailingNames, somePassed: /^\s*Tests:\s.*\b[1-9]\d* passed\b/m },
+  // `  2 passing (5ms)`
+  { program: /(?:^|[\s/])_?mocha(?:\.js)?(?=\s|$)/, flag: '--grep', failing: mochaFailingNames, somePassed: /^\s*[1-9]\d* passing\b/m },
 ];
 /** Shell syntax after which an appended flag would go to another command, or into a file. */
 const COMPOUND = /[;&|<>`\n]|\$\(/;
+/** A command that already picks its tests by name. */
+const NAME_FILTER = /(?:^|\s)(?:-t|-g|-f|--testNamePattern|--test-name-pattern|--grep|--fgrep|--invert)(?:[\s=]|$)/;
 
 /**
- * A Vitest or Jest command narrowed to every test but the failing ones (a pattern that matches any full
- * name except theirs), or null when it is not a plain command of theirs, it filters by name already, no
- * test passed, or no failing test is named.
+ * A Vitest, Jest or Mocha command narrowed to every test but the failing ones (a pattern that matches
+ * any full name except theirs), or null when it is not a plain command of theirs, it filters by name
+ * already, no test passed, or no failing test is named.
  */
 export function namePatternPassingCommand(command: string, output: string): string | null {
   const runner = NAME_PATTERN_RUNNERS.find((r) => r.program.test(command));
-  if (!runner || COMPOUND.test(command) || /(?:^|\s)(?:-t|--testNamePattern|--test-name-pattern)(?:[\s=]|$)/.test(command)) return null;
-  // The summary (`Tests  1 failed | 7 passed (8)`, Jest's `Tests: 1 failed, 2 passed, 3 total`): when no
-  // test passed, the narrowed run would run none.
-  if (!/^\s*Tests:?\s.*\b\d+ passed\b/m.test(output)) return null;
+  if (!runner || COMPOUND.test(command) || NAME_FILTER.test(command) || !runner.somePassed.test(output)) return null;
   const failed = runner.failing(output);
   if (failed.length === 0 || failed.length > MAX_NAMES) return null;
   const pattern = `^(?!(?:${failed.map(escapeRegExp).join('|')})$)`;
   if (pattern.length > MAX_PATTERN_CHARS) return null;
-  return `${command} --testNamePattern=${shellQuote(pattern)}`;
+  return `${command} ${runner.flag}=${shellQuote(pattern)}`;
 }
 
 /** The command that runs the test command's passing tests by themselves, or null when none is known. */
