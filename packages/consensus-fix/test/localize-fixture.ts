@@ -167,7 +167,7 @@ export const LEDGER_REPRO = { throws: 'node --test test/amount.test.js', 'wrong-
  * A Python package whose bug raises three calls below the test (pytest's traceback has the frames),
  * or, in `wrong-value`, quietly returns 0 (only coverage and the graph can tell).
  */
-export function calcPackage(variant: 'raises' | 'wrong-value' = 'raises'): FileTree {
+export function calcPackage(variant: 'raises' | 'wrong-value' = 'raises', { withPassingTest = false } = {}): FileTree {
   const refuse = variant === 'raises' ? 'raise ValueError("not a number: " + text)' : 'return 0';
   return {
     '.gitignore': '__pycache__/\n.pytest_cache/\n',
@@ -179,7 +179,9 @@ export function calcPackage(variant: 'raises' | 'wrong-value' = 'raises'): FileT
     'calc/util.py': `def to_number(text):\n    text = text.strip()\n    if len(text) != 1 or not text.isdigit():\n        ${refuse}\n    return int(text)\n`,
     'calc/ops.py': 'def apply(op, left, right):\n    if op == "+":\n        return left + right\n    if op == "-":\n        return left - right\n    return left * right\n',
     'calc/format.py': 'def show(value):\n    return str(value)\n',
-    'tests/test_calc.py': 'from calc import evaluate\n\n\ndef test_adds_two_digit_numbers():\n    assert evaluate("12+30") == 42\n',
+    'tests/test_calc.py': `from calc import evaluate\n\n\ndef test_adds_two_digit_numbers():\n    assert evaluate("12+30") == 42\n${
+      withPassingTest ? '\n\ndef test_adds_one_digit_numbers():\n    assert evaluate("3+4") == 7\n' : ''
+    }`,
   };
 }
 

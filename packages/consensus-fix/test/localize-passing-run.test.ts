@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, mochaFailingNames, namePatternPassingCommand, vitestFailingNames } from '../src/localize/passing-run.js';
+import { passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, mochaFailingNames, namePatternPassingCommand, pytestFailingIds, pytestPassingCommand, vitestFailingNames } from '../src/localize/passing-run.js';
 import { withoutAnsi } from '../src/ansi.js';
 
 describe('passingTestNames', () => {
@@ -105,5 +105,35 @@ describe('Vitest, Jest and Mocha: the passing tests are every test but the faili
   it('withoutAnsi: colours and cursor codes go, the text stays', () => {
     expect(withoutAnsi('\u001b[41m\u001b[1m FAIL \u001b[22m\u001b[49m test/a.test.ts\u001b[2m > \u001b[22mcart\u001b[2K\r')).toBe(' FAIL  test/a.test.ts > cart\r');
     expect(withoutAnsi('\u001b]8;;https://x\u0007link\u001b]8;;\u0007 plain')).toBe('link plain');
+  });
+});
+
+describe('pytest: the failing tests deselected', () => {
+  const report = [
+    '..F.E',
+    '=========================== short test summary info ============================',
+    'FAILED tests/test_calc.py::test_adds_two_digit_numbers - assert 0 == 42',
+    "FAILED tests/test_calc.py::test_param[a b-1] - AssertionError: it's wrong",
+    'ERROR tests/test_db.py::test_query - ConnectionError',
+    'ERROR tests/test_broken.py - ImportError',
+    '2 failed, 2 passed, 1 error in 0.05s',
+  ].join('\n');
+
+  it('pytestFailingIds: the node ids of the summary, a collection error (no test id) aside', () => {
+    expect(pytestFailingIds(report)).toEqual(['tests/test_calc.py::test_adds_two_digit_numbers', 'tests/test_calc.py::test_param[a b-1]', 'tests/test_db.py::test_query']);
+  });
+
+  it.each<[string, string, string, string | null]>([
+    [
+      'each failing id deselected, quoted for the shell',
+      'python3 -m pytest -q tests',
+      report,
+      "python3 -m pytest -q tests --deselect tests/test_calc.py::test_adds_two_digit_numbers --deselect 'tests/test_calc.py::test_param[a b-1]' --deselect tests/test_db.py::test_query",
+    ],
+    ['nothing passed', 'pytest', report.replace('2 passed, ', ''), null],
+    ['not pytest', 'npx vitest run', report, null],
+    ['a compound command', 'pytest && echo ok', report, null],
+  ])('pytestPassingCommand: %s', (_name, command, output, expected) => {
+    expect(pytestPassingCommand(command, output)).toBe(expected);
   });
 });

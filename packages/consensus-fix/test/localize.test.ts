@@ -190,6 +190,19 @@ describe.skipIf(coveragePython === undefined)('--localize-only with coverage.py'
     expect(ranked(doc).filter((f) => f.startsWith('tests/'))).toEqual([]);
     expect(r.status()).toBe('');
   });
+
+  it('the passing tests run again by themselves (the failing one deselected): the line only the failing test ran is counted', async () => {
+    const r = repo(calcPackage('wrong-value', { withPassingTest: true }));
+    const doc = await localizeOnly(r, ['--test-cmd', `${coveragePython} -m pytest -q -p no:cacheprovider tests/test_calc.py`, '--max-files', '10']);
+    const byFile = new Map(doc.localization.files.map((f) => [f.file, f.evidence] as const));
+    // `return 0`, for a number of two digits: only the failing test gives one. The passing test adds
+    // one-digit numbers through the same functions, so nothing else is the failing test's own.
+    expect(byFile.get('calc/util.py')!.exclusiveLines).toBe(1);
+    for (const file of ['calc/engine.py', 'calc/parse.py', 'calc/ops.py']) expect(byFile.get(file)!.exclusiveLines, file).toBe(0);
+    // Against the function the test calls (engine's evaluate, which ran as in the passing test), a near tie.
+    expect(ranked(doc).slice(0, 2)).toContain('calc/util.py');
+    expect(r.status()).toBe('');
+  });
 });
 
 /** A package in a repository, its test runner linked in from the workspace as its dependency. */

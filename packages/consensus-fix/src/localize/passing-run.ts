@@ -4,9 +4,11 @@
 // themselves, can: a line the pre-flight ran but that run did not is a line only the failing tests
 // reached, which is spectrum-based fault localization's strongest evidence. Pure: the names come from
 // the pre-flight's output, the command is the test command narrowed to them (node --test), or to every
-// test but the failing ones (Vitest, Jest and Mocha, whose reports name the failing tests by their full names).
+// test but the failing ones (Vitest, Jest and Mocha, whose reports name the failing tests by their full
+// names; pytest, whose failing tests are deselected by their node ids).
 
 import { shellQuote } from '@adlc/core';
+import { parsePytestCommand } from './coverage-python.js';
 
 /** Beyond this, a pattern of names is no longer a sensible command line. */
 const MAX_NAMES = 200;
@@ -114,7 +116,23 @@ export function namePatternPassingCommand(command: string, output: string): stri
   return `${command} ${runner.flag}=${shellQuote(pattern)}`;
 }
 
+/** The failing tests' node ids in pytest's short summary (`FAILED tests/test_a.py::test_b - assert ...`). */
+export function pytestFailingIds(output: string): string[] {
+  return unique([...output.matchAll(/^(?:FAILED|ERROR) (\S+?::.+?)(?: - .*)?$/gm)].map((m) => m[1]!.trim()));
+}
+
+/**
+ * A plain pytest command with its failing tests deselected (`--deselect <node id>`), or null when it
+ * is not one, no test passed (`1 failed, 2 passed in 0.05s`), or no failing test is named.
+ */
+export function pytestPassingCommand(command: string, output: string): string | null {
+  if (!parsePytestCommand(command) || !/\b[1-9]\d* passed\b.* in [\d.]+s\b/m.test(output)) return null;
+  const failed = pytestFailingIds(output);
+  if (failed.length === 0 || failed.length > MAX_NAMES) return null;
+  return `${command} ${failed.map((id) => `--deselect ${shellQuote(id)}`).join(' ')}`;
+}
+
 /** The command that runs the test command's passing tests by themselves, or null when none is known. */
 export function passingTestsCommand(command: string, output: string, failed: readonly string[]): string | null {
-  return passingCommand(command, passingTestNames(output), failed) ?? namePatternPassingCommand(command, output);
+  return passingCommand(command, passingTestNames(output), failed) ?? namePatternPassingCommand(command, output) ?? pytestPassingCommand(command, output);
 }
