@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mutate, runCommand, shellQuote } from '@adlc/core';
-import { remapTransformed } from './coverage-transformed.js';
+import { transformedRemapper } from './coverage-transformed.js';
 import { readV8Executions } from './coverage-v8.js';
 import { parsePytestCommand, readPythonReport, withPythonCoverage, type PytestCommand } from './coverage-python.js';
 import type { Execution } from './spectrum.js';
@@ -148,5 +148,6 @@ export async function readNodeCoverage(dir: string, root: string, accept: (file:
   if (!transformed) return plain;
   const typescript = await mutate.loadTypeScript().catch(() => undefined);
   if (!typescript) return plain;
-  return readV8Executions(dir, root, accept, (file, source, functions) => (mutate.isJsLike(file) ? remapTransformed(typescript, file, source, functions) : null));
+  const remap = transformedRemapper(typescript);
+  return readV8Executions(dir, root, accept, (file, source, functions) => (mutate.isJsLike(file) ? remap(file, source, functions) : null));
 }

@@ -18,7 +18,7 @@ import type ts from 'typescript';
 import type { V8Function, V8Range } from './coverage-v8.js';
 
 /** A declaration of the file: the names V8 may give it, and where its text starts and ends. */
-interface Declaration {
+export interface Declaration {
   names: string[];
   start: number;
   end: number;
@@ -28,8 +28,7 @@ interface Declaration {
  * V8's functions of a compiled form of `source`, laid onto `source` itself (see above). The module's top
  * level always counts as loaded: with no named function matched, that is all that is known.
  */
-export function remapTransformed(typescript: typeof ts, file: string, source: string, functions: readonly V8Function[]): V8Function[] {
-  const declarations = declarationsOf(typescript, file, source);
+export function remapTransformed(typescript: typeof ts, file: string, source: string, functions: readonly V8Function[], declarations = declarationsOf(typescript, file, source)): V8Function[] {
   const anchors = matchFunctions(functions, declarations);
   const own = (f: V8Function) => f.ranges[0]!;
   // The innermost matched function around each V8 function (itself when it is matched).
@@ -52,6 +51,19 @@ export function remapTransformed(typescript: typeof ts, file: string, source: st
     placed.push({ functionName: f.functionName, ranges });
   }
   return placed;
+}
+
+/**
+ * remapTransformed for one run's coverage: every process that loaded a file lists it again, and the file
+ * is parsed once.
+ */
+export function transformedRemapper(typescript: typeof ts): (file: string, source: string, functions: readonly V8Function[]) => V8Function[] {
+  const parsed = new Map<string, Declaration[]>();
+  return (file, source, functions) => {
+    let declarations = parsed.get(file);
+    if (!declarations) parsed.set(file, (declarations = declarationsOf(typescript, file, source)));
+    return remapTransformed(typescript, file, source, functions, declarations);
+  };
 }
 
 /** Each matched V8 function (by index) with its declaration. */
