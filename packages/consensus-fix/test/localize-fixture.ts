@@ -646,3 +646,36 @@ describe('cart', () => {
 `,
   };
 }
+
+/**
+ * A TypeScript package whose tests run `tsc`'s output: the test command builds `dist/` (git-ignored,
+ * with source maps) and runs `node --test` on it. The same coupon bug, in `src/rules.ts`.
+ */
+export function compiledCouponPackage(): FileTree {
+  const ts = couponPackage() as Record<string, string>;
+  return {
+    '.gitignore': 'dist\n',
+    'package.json': `${JSON.stringify({ name: 'coupons', type: 'module' }, null, 2)}\n`,
+    'tsconfig.json': `${JSON.stringify({ compilerOptions: { outDir: 'dist', rootDir: 'src', sourceMap: true, module: 'nodenext', target: 'es2022', strict: true } }, null, 2)}\n`,
+    'src/index.ts': ts['src/index.ts']!.replace(/'\.\/(\w+)'/g, "'./$1.js'"),
+    'src/cart.ts': ts['src/cart.ts']!.replace("'./rules'", "'./rules.js'"),
+    'src/rules.ts': ts['src/rules.ts']!,
+    'src/format.ts': ts['src/format.ts']!,
+    'test/cart.test.mjs': `import test from 'node:test';
+import assert from 'node:assert/strict';
+import { Cart } from '../dist/index.js';
+
+test('totals its items', () => {
+  assert.equal(new Cart().add({ price: 10, qty: 2 }).total(), 20);
+});
+
+test('ignores an unknown coupon', () => {
+  assert.equal(new Cart().add({ price: 10, qty: 2 }).applyCoupon('NONE'), 20);
+});
+
+test('takes 20 percent off with PCT20', () => {
+  assert.equal(new Cart().add({ price: 50, qty: 2 }).applyCoupon('PCT20'), 80);
+});
+`,
+  };
+}

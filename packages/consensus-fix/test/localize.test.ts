@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
 import { LocalizeOnlyOutputSchema, type LocalizeOnlyOutput } from '../src/schema.js';
-import { calcPackage, couponPackage, couponPackageCommonJs, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage } from './localize-fixture.js';
+import { calcPackage, compiledCouponPackage, couponPackage, couponPackageCommonJs, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage } from './localize-fixture.js';
 import { answer, BIN, parseOutput, useSuite } from './support.js';
 
 const suite = useSuite('localize');
@@ -249,6 +249,21 @@ describe('--localize-only under Vitest, Jest and Mocha', () => {
     const cart = doc.localization.files.find((f) => f.file === 'src/cart.js')!;
     expect(cart.evidence.functions!.map((f) => [f.name, f.line])).toContainEqual(['add', 8]);
     expect(ranked(doc).slice(0, 2).sort()).toEqual(['src/cart.js', 'src/rules.js']);
+    expect(r.status()).toBe('');
+  });
+});
+
+describe("--localize-only on a TypeScript package whose tests run tsc's output", () => {
+  it('the compiled files are generated (never candidates); their coverage is laid onto the sources through the source maps', async () => {
+    const r = repo(compiledCouponPackage());
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const doc = await localizeOnly(r, ['--test-cmd', `node ${tsc} -p tsconfig.json && node --test test/`, '--max-files', '10']);
+    expect(ranked(doc).filter((f) => f.startsWith('dist/'))).toEqual([]);
+    const rules = doc.localization.files.find((f) => f.file === 'src/rules.ts')!;
+    expect(rules.evidence.exclusiveLines).toBe(2); // the PCT branch's two lines
+    expect(rules.evidence.functions![0]).toMatchObject({ name: 'couponRate', line: 11 });
+    expect(doc.localization.files.find((f) => f.file === 'src/cart.ts')!.evidence.functions!.map((f) => [f.name, f.line])).toContainEqual(['applyCoupon', 15]);
+    expect(ranked(doc).slice(0, 3)).toContain('src/rules.ts');
     expect(r.status()).toBe('');
   });
 });

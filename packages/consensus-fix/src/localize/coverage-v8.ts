@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cachedSourceMaps, linesThroughSourceMap, type CachedSourceMap } from './coverage-sourcemap.js';
 import type { Execution, FileLines } from './spectrum.js';
 
 export interface V8Range {
@@ -155,7 +156,8 @@ export function readV8Executions(dir: string, root: string, accept: (file: strin
   for (const name of safeList(dir)) {
     if (!name.endsWith('.json')) continue;
     const execution: Execution = new Map();
-    for (const script of parseCoverageFile(path.join(dir, name), wanted)) {
+    const { scripts, sourceMaps } = parseCoverageFile(path.join(dir, name), wanted);
+    for (const script of scripts) {
       const file = repositoryPath(script.url, root)!;
       if (!sources.has(file)) sources.set(file, readText(path.join(root, file)));
       const source = sources.get(file);
@@ -165,21 +167,34 @@ export function readV8Executions(dir: string, root: string, accept: (file: strin
       const lines = v8FileLines(source, functions);
       // A process whose counters were reset after its coverage was taken (FLUSH_ON_SIGTERM) lists the
       // scripts again with nothing run: that is no execution of them.
-      if (lines.executed.size > 0) execution.set(file, lines);
+      if (lines.executed.size === 0) continue;
+      execution.set(file, lines);
+      // Compiled output with a source map (tsc's dist/): the sources it came from ran too.
+      const map = sourceMaps.get(script.url);
+      if (!map) continue;
+      for (const [url, mapped] of linesThroughSourceMap(lines, map)) {
+        const original = repositoryPath(url, root);
+        if (original !== null && original !== file && accept(original) && !execution.has(original)) execution.set(original, mapped);
+      }
     }
     if (execution.size > 0) executions.push(execution);
   }
   return executions;
 }
 
-/** The scripts of one coverage file whose URL is `wanted`. */
-function parseCoverageFile(file: string, wanted: (url: string) => boolean): ScriptCoverage[] {
+/** The scripts of one coverage file whose URL is `wanted`, and the source maps Node kept for them. */
+function parseCoverageFile(file: string, wanted: (url: string) => boolean): { scripts: ScriptCoverage[]; sourceMaps: Map<string, CachedSourceMap> } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
   } catch {
-    return [];
+    return { scripts: [], sourceMaps: new Map() };
   }
+  const scripts = wantedScriptsOf(bytes, wanted);
+  return { scripts, sourceMaps: cachedSourceMaps(bytes, new Set(scripts.map((s) => s.url))) };
+}
+
+function wantedScriptsOf(bytes: Buffer, wanted: (url: string) => boolean): ScriptCoverage[] {
   try {
     const picked = wantedScripts(bytes, wanted);
     if (picked !== null) return picked;

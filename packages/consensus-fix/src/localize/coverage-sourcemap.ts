@@ -1,0 +1,78 @@
+// Coverage of compiled output laid onto the sources it was compiled from: a TypeScript package whose
+// tests run `tsc`'s output (`dist/*.js` with `.js.map` files) executes files a fix must never edit
+// (generated), while the sources that hold the bug never run themselves. When a script carries a
+// source map, Node keeps it in the coverage file (`source-map-cache`: the map, its sources resolved to
+// URLs, and the generated file's line lengths), and each executed line of the generated file is laid
+// onto the source line its last mapping on that line points to. Pure, given the maps.
+
+import { SourceMap, type SourceMapPayload } from 'node:module';
+import type { FileLines } from './spectrum.js';
+
+/** One entry of Node's `source-map-cache`. */
+export interface CachedSourceMap {
+  data: SourceMapPayload;
+  lineLengths?: number[];
+}
+
+const CACHE_KEY = Buffer.from(',"source-map-cache":');
+
+/**
+ * The source maps Node cached for `urls`, from a coverage document's bytes: the cache stands last in
+ * the document, after the scripts. Empty when there is none (no script had a map) or it does not parse.
+ */
+export function cachedSourceMaps(bytes: Buffer, urls: ReadonlySet<string>): Map<string, CachedSourceMap> {
+  const found = new Map<string, CachedSourceMap>();
+  const at = bytes.lastIndexOf(CACHE_KEY);
+  if (at < 0 || urls.size === 0) return found;
+  let cache: Record<string, CachedSourceMap>;
+  try {
+    const tail = bytes.toString('utf8', at + CACHE_KEY.length).trimEnd();
+    cache = JSON.parse(tail.endsWith('}') ? tail.slice(0, -1) : tail) as Record<string, CachedSourceMap>;
+  } catch {
+    return found;
+  }
+  for (const url of urls) {
+    const entry = cache[url];
+    if (entry?.data && Array.isArray(entry.data.sources)) found.set(url, entry);
+  }
+  return found;
+}
+
+/**
+ * One script's executed lines laid onto its sources, by source URL (as the map names it, resolved by
+ * Node): each executed generated line goes to the source line of its last mapping, a called line's
+ * function to the source line of its start.
+ */
+export function linesThroughSourceMap(lines: FileLines, entry: CachedSourceMap): Map<string, FileLines> {
+  const map = new SourceMap(entry.data);
+  const lineEnd = (line: number) => entry.lineLengths?.[line - 1] ?? Number.MAX_SAFE_INTEGER;
+  const cache = new Map<number, { source: string; line: number } | null>();
+  const place = (line: number): { source: string; line: number } | null => {
+    if (!cache.has(line)) {
+      const hit = map.findEntry(line - 1, lineEnd(line)) as { generatedLine?: number; originalSource?: string; originalLine?: number };
+      // findEntry falls back to an earlier line's mapping: a line with none of its own is not placed.
+      cache.set(line, hit.generatedLine === line - 1 && hit.originalSource && hit.originalLine !== undefined ? { source: hit.originalSource, line: hit.originalLine + 1 } : null);
+    }
+    return cache.get(line)!;
+  };
+  const out = new Map<string, FileLines>();
+  const linesOf = (source: string): FileLines => {
+    let target = out.get(source);
+    if (!target) out.set(source, (target = { executed: new Set(), called: new Map(), functionNames: new Map() }));
+    return target;
+  };
+  for (const line of lines.executed) {
+    const to = place(line);
+    if (to) linesOf(to.source).executed.add(to.line);
+  }
+  for (const [line, start] of lines.called) {
+    const to = place(line);
+    const from = place(start);
+    if (!to || !from || from.source !== to.source) continue;
+    const target = linesOf(to.source);
+    target.called.set(to.line, from.line);
+    const name = lines.functionNames.get(start);
+    if (name !== undefined) target.functionNames.set(from.line, name);
+  }
+  return out;
+}
