@@ -235,6 +235,18 @@ describe('--localize-only under Vitest, Jest and Mocha', () => {
     expect(prompt.stdout).not.toContain('\u001b');
   });
 
+  it('a full run on it: the models fix the localized TypeScript module, the gates run Vitest, --apply writes the fix', async () => {
+    const r = withRunner(couponPackage(), 'vitest');
+    const fixed = String(couponPackage()['src/rules.ts']).replace('return percent / 10;', 'return percent / 100;');
+    suite.server.enqueue('anthropic', answer(['src/rules.ts', fixed]), answer(['src/rules.ts', fixed]), answer(['src/rules.ts', fixed]));
+    const res = await runCli(BIN, ['--test-cmd', 'node node_modules/vitest/vitest.mjs run', '--n', '3', '--apply', '--json'], { cwd: r.dir, env: suite.server.env() });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const doc = parseOutput(res.stdout);
+    expect(doc.winner!.changes.map((c) => c.file)).toEqual(['src/rules.ts']);
+    expect(doc.postApply).toMatchObject({ testExitCode: 0, passed: true });
+    expect(r.status()).toBe(' M src/rules.ts\n');
+  });
+
   it.each([
     // Jest is tdd-kernel's dependency in this workspace; babel-jest rewrites every file.
     { runner: 'jest' as const, command: 'node node_modules/jest/bin/jest.js', from: new URL('../../tdd-kernel/package.json', import.meta.url).href },
