@@ -651,15 +651,22 @@ describe('cart', () => {
  * A TypeScript package whose tests run `tsc`'s output: the test command builds `dist/` (git-ignored,
  * with source maps) and runs `node --test` on it. The same coupon bug, in `src/rules.ts`.
  */
-export function compiledCouponPackage(): FileTree {
+export function compiledCouponPackage({ throws = false } = {}): FileTree {
   const ts = couponPackage() as Record<string, string>;
+  // The throwing variant refuses percentages above 10 (100 was meant), three calls below the test.
+  const rules = throws
+    ? ts['src/rules.ts']!.replace(
+        '    return percent / 10;',
+        '    if (percent > 10) {\n      throw new RangeError(`no coupon takes more than 100 percent: ${code}`);\n    }\n    return percent / 100;',
+      )
+    : ts['src/rules.ts']!;
   return {
     '.gitignore': 'dist\n',
     'package.json': `${JSON.stringify({ name: 'coupons', type: 'module' }, null, 2)}\n`,
     'tsconfig.json': `${JSON.stringify({ compilerOptions: { outDir: 'dist', rootDir: 'src', sourceMap: true, module: 'nodenext', target: 'es2022', strict: true } }, null, 2)}\n`,
     'src/index.ts': ts['src/index.ts']!.replace(/'\.\/(\w+)'/g, "'./$1.js'"),
     'src/cart.ts': ts['src/cart.ts']!.replace("'./rules'", "'./rules.js'"),
-    'src/rules.ts': ts['src/rules.ts']!,
+    'src/rules.ts': rules,
     'src/format.ts': ts['src/format.ts']!,
     'test/cart.test.mjs': `import test from 'node:test';
 import assert from 'node:assert/strict';

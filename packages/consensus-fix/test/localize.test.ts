@@ -278,6 +278,18 @@ describe("--localize-only on a TypeScript package whose tests run tsc's output",
     expect(ranked(doc).slice(0, 3)).toContain('src/rules.ts');
     expect(r.status()).toBe('');
   });
+
+  it("a throw in the compiled code: Node's frame in dist/ is placed in the source, which ranks first", async () => {
+    const r = repo(compiledCouponPackage({ throws: true }));
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const doc = await localizeOnly(r, ['--test-cmd', `node ${tsc} -p tsconfig.json && node --test test/`, '--max-files', '10']);
+    const [top] = doc.localization.files;
+    expect(top!.file).toBe('src/rules.ts');
+    const throwLine = String(compiledCouponPackage({ throws: true })['src/rules.ts']).split('\n').findIndex((l) => l.includes('throw new RangeError')) + 1;
+    expect(top!.evidence.frames![0]).toEqual({ line: throwLine, depth: 0 });
+    // The caller's frame is placed too, one further from the failure.
+    expect(doc.localization.files.find((f) => f.file === 'src/cart.ts')!.evidence.frames![0]!.depth).toBe(1);
+  });
 });
 
 describe('a full run without --files', () => {

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mutate, runCommand, shellQuote } from '@adlc/core';
+import type { CachedSourceMap } from './coverage-sourcemap.js';
 import { transformedRemapper } from './coverage-transformed.js';
 import { readV8Executions } from './coverage-v8.js';
 import { parsePytestCommand, readPythonReport, withPythonCoverage, type PytestCommand } from './coverage-python.js';
@@ -32,6 +33,8 @@ export interface CoverageContext {
 export class CoverageSession {
   readonly dir = mkdtempSync(path.join(tmpdir(), 'consensus-fix-coverage-'));
   private readonly importable = new Map<string, Promise<boolean>>();
+  /** The source maps of the compiled scripts the runs executed, by script URL (for their frames). */
+  readonly sourceMaps = new Map<string, CachedSourceMap>();
   private runs = 0;
   private preloadWritten = false;
 
@@ -49,7 +52,7 @@ export class CoverageSession {
       command: python ? withPythonCoverage(python, dataFile, this.ctx.root) : command,
       env,
       collect: async () => {
-        const executions = await readNodeCoverage(v8Dir, this.ctx.root, this.ctx.accept);
+        const executions = await readNodeCoverage(v8Dir, this.ctx.root, this.ctx.accept, this.sourceMaps);
         if (python) executions.push(...(await this.pythonExecutions(python, dataFile, path.join(own, 'python.json'))));
         return executions;
       },
@@ -139,15 +142,21 @@ export function withPreload(nodeOptions: string | undefined, file: string): stri
  * are laid onto their sources through the TypeScript compiler's parse (coverage-transformed.ts), loaded
  * only when the run has such a file.
  */
-export async function readNodeCoverage(dir: string, root: string, accept: (file: string) => boolean): Promise<Execution[]> {
+export async function readNodeCoverage(dir: string, root: string, accept: (file: string) => boolean, sourceMaps?: Map<string, CachedSourceMap>): Promise<Execution[]> {
   let transformed = false;
-  const plain = readV8Executions(dir, root, accept, (file) => {
-    if (mutate.isJsLike(file)) transformed = true;
-    return null;
-  });
+  const plain = readV8Executions(
+    dir,
+    root,
+    accept,
+    (file) => {
+      if (mutate.isJsLike(file)) transformed = true;
+      return null;
+    },
+    sourceMaps,
+  );
   if (!transformed) return plain;
   const typescript = await mutate.loadTypeScript().catch(() => undefined);
   if (!typescript) return plain;
   const remap = transformedRemapper(typescript);
-  return readV8Executions(dir, root, accept, (file, source, functions) => (mutate.isJsLike(file) ? remap(file, source, functions) : null));
+  return readV8Executions(dir, root, accept, (file, source, functions) => (mutate.isJsLike(file) ? remap(file, source, functions) : null), sourceMaps);
 }

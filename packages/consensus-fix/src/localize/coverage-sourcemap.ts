@@ -38,23 +38,44 @@ export function cachedSourceMaps(bytes: Buffer, urls: ReadonlySet<string>): Map<
   return found;
 }
 
+/** A generated line's place in the sources, or null when no mapping starts on that line. */
+export interface SourcePlace {
+  source: string;
+  line: number;
+}
+
+const placers = new WeakMap<CachedSourceMap, (line: number) => SourcePlace | null>();
+
+/**
+ * Where generated `line` (1-based) came from: the source line of the line's last mapping (a statement's
+ * parts on one generated line come from one statement), memoized per map.
+ */
+export function placeLine(entry: CachedSourceMap, line: number): SourcePlace | null {
+  let place = placers.get(entry);
+  if (!place) {
+    const map = new SourceMap(entry.data);
+    const cache = new Map<number, SourcePlace | null>();
+    place = (at: number) => {
+      if (!cache.has(at)) {
+        const end = entry.lineLengths?.[at - 1] ?? Number.MAX_SAFE_INTEGER;
+        const hit = map.findEntry(at - 1, end) as { generatedLine?: number; originalSource?: string; originalLine?: number };
+        // findEntry falls back to an earlier line's mapping: a line with none of its own is not placed.
+        const own = hit.generatedLine === at - 1 && hit.originalSource && hit.originalLine !== undefined;
+        cache.set(at, own ? { source: hit.originalSource!, line: hit.originalLine! + 1 } : null);
+      }
+      return cache.get(at)!;
+    };
+    placers.set(entry, place);
+  }
+  return place(line);
+}
+
 /**
  * One script's executed lines laid onto its sources, by source URL (as the map names it, resolved by
- * Node): each executed generated line goes to the source line of its last mapping, a called line's
- * function to the source line of its start.
+ * Node): each executed generated line goes where placeLine puts it, a called line's function to the
+ * place of its start.
  */
 export function linesThroughSourceMap(lines: FileLines, entry: CachedSourceMap): Map<string, FileLines> {
-  const map = new SourceMap(entry.data);
-  const lineEnd = (line: number) => entry.lineLengths?.[line - 1] ?? Number.MAX_SAFE_INTEGER;
-  const cache = new Map<number, { source: string; line: number } | null>();
-  const place = (line: number): { source: string; line: number } | null => {
-    if (!cache.has(line)) {
-      const hit = map.findEntry(line - 1, lineEnd(line)) as { generatedLine?: number; originalSource?: string; originalLine?: number };
-      // findEntry falls back to an earlier line's mapping: a line with none of its own is not placed.
-      cache.set(line, hit.generatedLine === line - 1 && hit.originalSource && hit.originalLine !== undefined ? { source: hit.originalSource, line: hit.originalLine + 1 } : null);
-    }
-    return cache.get(line)!;
-  };
   const out = new Map<string, FileLines>();
   const linesOf = (source: string): FileLines => {
     let target = out.get(source);
@@ -62,12 +83,12 @@ export function linesThroughSourceMap(lines: FileLines, entry: CachedSourceMap):
     return target;
   };
   for (const line of lines.executed) {
-    const to = place(line);
+    const to = placeLine(entry, line);
     if (to) linesOf(to.source).executed.add(to.line);
   }
   for (const [line, start] of lines.called) {
-    const to = place(line);
-    const from = place(start);
+    const to = placeLine(entry, line);
+    const from = placeLine(entry, start);
     if (!to || !from || from.source !== to.source) continue;
     const target = linesOf(to.source);
     target.called.set(to.line, from.line);

@@ -144,9 +144,17 @@ export type RemapTransformed = (file: string, source: string, functions: readonl
 /**
  * One Execution per coverage file in `dir` (one per process), keeping the scripts inside `root`
  * (test files included: they tell which tests ran). `accept` filters repository-relative paths.
- * A script that did not run as is goes through `remap`, and is left out without one.
+ * A script that did not run as is goes through `remap`, and is left out without one; a script with a
+ * source map also counts for the repository sources it was compiled from.
  */
-export function readV8Executions(dir: string, root: string, accept: (file: string) => boolean, remap?: RemapTransformed): Execution[] {
+export function readV8Executions(
+  dir: string,
+  root: string,
+  accept: (file: string) => boolean,
+  remap?: RemapTransformed,
+  /** Receives the source maps of the scripts read, by script URL (to place frames in generated files). */
+  sourceMapSink?: Map<string, CachedSourceMap>,
+): Execution[] {
   const sources = new Map<string, string | null>();
   const executions: Execution[] = [];
   const wanted = (url: string) => {
@@ -172,6 +180,7 @@ export function readV8Executions(dir: string, root: string, accept: (file: strin
       // Compiled output with a source map (tsc's dist/): the sources it came from ran too.
       const map = sourceMaps.get(script.url);
       if (!map) continue;
+      sourceMapSink?.set(script.url, map);
       for (const [url, mapped] of linesThroughSourceMap(lines, map)) {
         const original = repositoryPath(url, root);
         if (original !== null && original !== file && accept(original) && !execution.has(original)) execution.set(original, mapped);

@@ -4,7 +4,7 @@
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Trace } from './frames.js';
+import type { RawFrame, Trace } from './frames.js';
 
 export interface FrameHit {
   line: number;
@@ -19,12 +19,16 @@ export interface FrameContext {
   files: ReadonlySet<string>;
 }
 
-/** Repository file → its frames (the smallest depth per line), ordered by depth then line. */
-export function framesByFile(traces: readonly Trace[], ctx: FrameContext): Map<string, FrameHit[]> {
+/**
+ * Repository file → its frames (the smallest depth per line), ordered by depth then line. `place` maps a
+ * frame first (a compiled script's frame to its source).
+ */
+export function framesByFile(traces: readonly Trace[], ctx: FrameContext, place: (frame: RawFrame) => RawFrame = (frame) => frame): Map<string, FrameHit[]> {
   const best = new Map<string, Map<number, number>>();
   for (const trace of traces) {
     let depth = 0;
-    for (const frame of trace) {
+    for (const printed of trace) {
+      const frame = place(printed);
       const file = resolveFramePath(frame.path, ctx);
       if (file === null || file.split('/').includes('node_modules')) continue;
       const lines = best.get(file) ?? new Map<number, number>();

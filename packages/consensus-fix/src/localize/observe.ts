@@ -75,6 +75,7 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
         failing: failingExecutions.length > 0 ? failingExecutions : undefined,
         passing: rails ? await rails.collect() : [],
         passingTests,
+        sourceMaps: session.sourceMaps,
         files,
         texts: new TextCache(root),
       };

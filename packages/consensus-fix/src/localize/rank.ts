@@ -2,11 +2,14 @@
 // fix may change (never tests, dependencies, vendored or generated files), score them, rank them.
 // Synchronous: the only effects are reads of repository files through the TextCache.
 
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { commandFiles } from './command-files.js';
 import { exclusionOf, looksGenerated, type Exclusion } from './eligible.js';
 import { evidenceTable, pointedAt } from './evidence.js';
+import { placeLine, type CachedSourceMap } from './coverage-sourcemap.js';
 import { framesByFile, type FrameHit } from './frame-files.js';
-import { parseTraces } from './frames.js';
+import { parseTraces, type RawFrame } from './frames.js';
 import { importDistances } from './graph.js';
 import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from './identifiers.js';
 import { importsOf, type ResolveContext } from './imports.js';
@@ -28,6 +31,8 @@ export interface RankInput {
   passing: Execution[];
   /** What the test command's passing tests executed when run by themselves (also a passing side). */
   passingTests?: Execution[];
+  /** Source maps of the compiled scripts the runs executed, by script URL: frames in them are placed in their sources. */
+  sourceMaps?: ReadonlyMap<string, CachedSourceMap>;
   files: ReadonlySet<string>;
   texts: TextCache;
 }
@@ -53,7 +58,7 @@ export function gather(input: RankInput): Gathered {
   const { root, cwd, testCmd, output, files, texts } = input;
   const named = new Set(commandFiles({ command: testCmd, cwd, root, files }));
   const exclusion = (file: string) => exclusionOf(file, (f) => named.has(f));
-  const frames = framesByFile(parseTraces(output), { root, cwd, files });
+  const frames = framesByFile(parseTraces(output), { root, cwd, files }, throughSourceMaps(input.sourceMaps, cwd));
   const ranTests = (input.failing ?? []).flatMap((e) => [...e.keys()]).filter((f) => exclusion(f) === 'test');
   const traced = [...frames.keys()].filter((f) => exclusion(f) === 'test');
   const testFiles = [...new Set([...named, ...ranTests, ...traced])].sort();
@@ -125,6 +130,22 @@ function answering(file: string, calls: readonly TestCall[], spectrum: ReadonlyM
     if (name !== null) names.set(name, Math.max(names.get(name) ?? 0, f.top));
   }
   return names;
+}
+
+/** A frame in a compiled script with a source map, placed in its source; any other frame as printed. */
+function throughSourceMaps(maps: ReadonlyMap<string, CachedSourceMap> | undefined, cwd: string): ((frame: RawFrame) => RawFrame) | undefined {
+  if (!maps || maps.size === 0) return undefined;
+  return (frame) => {
+    let url: string;
+    try {
+      url = frame.path.startsWith('file:') ? frame.path : pathToFileURL(path.resolve(cwd, frame.path)).href;
+    } catch {
+      return frame;
+    }
+    const map = maps.get(url);
+    const place = map ? placeLine(map, frame.line) : null;
+    return place ? { path: place.source, line: place.line } : frame;
+  };
 }
 
 function resolveContext({ files, texts }: RankInput): ResolveContext {
