@@ -509,7 +509,7 @@ test('products and sums keep their precedence', () => {
 export function couponPackage(): FileTree {
   return {
     '.gitignore': 'node_modules\n',
-    'package.json': `${JSON.stringify({ name: 'coupons', type: 'module', devDependencies: { vitest: '*' } }, null, 2)}\n`,
+    'package.json': `${JSON.stringify({ name: 'coupons', type: 'module', scripts: { test: 'vitest run' }, devDependencies: { vitest: '*' } }, null, 2)}\n`,
     'src/index.ts': "export { Cart } from './cart';\nexport { formatPrice } from './format';\nexport type { Item } from './rules';\n",
     'src/cart.ts': `import { couponRate, priceOf, type Item } from './rules';
 

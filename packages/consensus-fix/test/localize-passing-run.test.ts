@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, mochaFailingNames, namePatternPassingCommand, pytestFailingIds, pytestPassingCommand, vitestFailingNames } from '../src/localize/passing-run.js';
+import { passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, mochaFailingNames, namePatternPassingCommand, pytestFailingIds, pytestPassingCommand, scriptPassingCommand, vitestFailingNames } from '../src/localize/passing-run.js';
 import { withoutAnsi } from '../src/ansi.js';
 
 describe('passingTestNames', () => {
@@ -135,5 +135,27 @@ describe('pytest: the failing tests deselected', () => {
     ['a compound command', 'pytest && echo ok', report, null],
   ])('pytestPassingCommand: %s', (_name, command, output, expected) => {
     expect(pytestPassingCommand(command, output)).toBe(expected);
+  });
+});
+
+describe('scriptPassingCommand: a package script narrowed through the script', () => {
+  const report = ' FAIL  t.test.ts > cart > a coupon\n Tests  1 failed | 2 passed (3)';
+  const scripts = { test: 'vitest run', 'test:unit': 'jest --ci', lint: 'eslint .', node: 'node --test' };
+  it.each<[string, string, string | null]>([
+    ['npm test', 'npm test', "npm test -- --testNamePattern='^(?!(?:cart a coupon)$)'"],
+    ['npm run <script>', 'npm run test', "npm run test -- --testNamePattern='^(?!(?:cart a coupon)$)'"],
+    ['pnpm test', 'pnpm test', "pnpm test -- --testNamePattern='^(?!(?:cart a coupon)$)'"],
+    ['yarn <script>: no --', 'yarn test', "yarn test --testNamePattern='^(?!(?:cart a coupon)$)'"],
+    ["a script that is not a runner's", 'npm run lint', null],
+    ['node --test takes its pattern before the files: not by appending', 'npm run node', null],
+    ['no such script', 'npm run missing', null],
+    ['with more words', 'npm test -- --coverage', null],
+  ])('%s', (_name, command, expected) => {
+    expect(scriptPassingCommand(command, report, scripts)).toBe(expected);
+  });
+
+  it('Jest behind a script of another name', () => {
+    const jest = '  ● cart › a coupon\nTests:       1 failed, 2 passed, 3 total';
+    expect(scriptPassingCommand('npm run test:unit', jest, scripts)).toBe("npm run test:unit -- --testNamePattern='^(?!(?:cart a coupon)$)'");
   });
 });

@@ -209,7 +209,13 @@ describe.skipIf(coveragePython === undefined)('--localize-only with coverage.py'
 function withRunner(files: FileTree, runner: 'vitest' | 'jest' | 'mocha', from = import.meta.url): TempRepo {
   const r = repo(files);
   mkdirSync(join(r.dir, 'node_modules'));
-  symlinkSync(dirname(createRequire(from).resolve(`${runner}/package.json`)), join(r.dir, 'node_modules', runner));
+  const dir = dirname(createRequire(from).resolve(`${runner}/package.json`));
+  symlinkSync(dir, join(r.dir, 'node_modules', runner));
+  // Its command, for the package's scripts.
+  const declared = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { bin: string | Record<string, string> }).bin;
+  const bin = typeof declared === 'string' ? declared : declared[runner]!;
+  mkdirSync(join(r.dir, 'node_modules', '.bin'));
+  symlinkSync(join('..', runner, bin), join(r.dir, 'node_modules', '.bin', runner));
   return r;
 }
 
@@ -233,6 +239,15 @@ describe('--localize-only under Vitest, Jest and Mocha', () => {
     expect(prompt.exitCode, prompt.stderr).toBe(0);
     expect(prompt.stdout).toContain('FAIL  test/cart.test.ts > cart > takes 20 percent off with PCT20');
     expect(prompt.stdout).not.toContain('\u001b');
+  });
+
+  it('given as `npm test`: the passing side goes through the script (`npm test -- --testNamePattern=…`)', async () => {
+    const r = withRunner(couponPackage(), 'vitest');
+    const doc = await localizeOnly(r, ['--test-cmd', 'npm test', '--max-files', '10']);
+    const rules = doc.localization.files.find((f) => f.file === 'src/rules.ts')!;
+    expect(rules.evidence.exclusiveLines).toBe(2);
+    expect(ranked(doc).slice(0, 3)).toContain('src/rules.ts');
+    expect(r.status()).toBe('');
   });
 
   it('a full run on it: the models fix the localized TypeScript module, the gates run Vitest, --apply writes the fix', async () => {

@@ -5,6 +5,8 @@
 // localization adds beyond the pre-flight and the rails: its set-up before them, the passing tests'
 // run, and its work after.
 
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { runCommand, type CommandResult } from '@adlc/core';
 import { CoverageSession } from './coverage-run.js';
 import { failingTestNames } from './identifiers.js';
@@ -96,9 +98,20 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
  * `dispose` (an interrupt) stops it like the rails.
  */
 async function passingTestsRun(session: CoverageSession, output: string, input: ObserveInput, signal: AbortSignal): Promise<Execution[]> {
-  const command = passingTestsCommand(input.testCmd, output, failingTestNames(output));
+  const command = passingTestsCommand(input.testCmd, output, failingTestNames(output), packageScripts(input.cwd));
   if (command === null) return [];
   const covered = await session.prepare(command);
   const result = await runCommand(covered.command, { cwd: input.cwd, env: covered.env, timeoutMs: input.timeoutMs, signal });
   return result.exitCode === 0 ? covered.collect() : [];
+}
+
+/** The scripts of the package.json where the test command runs (none when it has none or does not parse). */
+function packageScripts(cwd: string): Record<string, string> {
+  try {
+    const doc = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as { scripts?: unknown };
+    const scripts = doc.scripts && typeof doc.scripts === 'object' ? (doc.scripts as Record<string, unknown>) : {};
+    return Object.fromEntries(Object.entries(scripts).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
 }

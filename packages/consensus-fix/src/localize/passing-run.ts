@@ -132,7 +132,35 @@ export function pytestPassingCommand(command: string, output: string): string | 
   return `${command} ${failed.map((id) => `--deselect ${shellQuote(id)}`).join(' ')}`;
 }
 
-/** The command that runs the test command's passing tests by themselves, or null when none is known. */
-export function passingTestsCommand(command: string, output: string, failed: readonly string[]): string | null {
-  return passingCommand(command, passingTestNames(output), failed) ?? namePatternPassingCommand(command, output) ?? pytestPassingCommand(command, output);
+/** `npm test`, `npm run <script>`, `pnpm test`, `pnpm run <script>`, `yarn test`, `yarn <script>`: the script's name. */
+const PACKAGE_SCRIPT = /^\s*(npm|pnpm|yarn)\s+(?:(?:run|run-script)\s+([\w:.-]+)|(test|t))\s*$|^\s*yarn\s+([\w:.-]+)\s*$/;
+
+/**
+ * A package script run by its package manager, narrowed through the script: when the script is a plain
+ * Vitest, Jest or Mocha command, the same pattern goes after `--` (npm and pnpm hand what follows to
+ * the script; yarn takes it as it is). Null for any other command or script.
+ */
+export function scriptPassingCommand(command: string, output: string, scripts: Readonly<Record<string, string>>): string | null {
+  const m = PACKAGE_SCRIPT.exec(command);
+  if (!m) return null;
+  const manager = m[4] !== undefined ? 'yarn' : m[1]!;
+  const name = m[2] ?? m[4] ?? 'test';
+  const script = scripts[name];
+  if (typeof script !== 'string') return null;
+  const narrowed = namePatternPassingCommand(script, output);
+  if (narrowed === null || !narrowed.startsWith(`${script} `)) return null;
+  return `${command.trim()} ${manager === 'yarn' ? '' : '-- '}${narrowed.slice(script.length + 1)}`;
+}
+
+/**
+ * The command that runs the test command's passing tests by themselves, or null when none is known.
+ * `scripts`: the package.json scripts where the command runs (for `npm test` and the like).
+ */
+export function passingTestsCommand(command: string, output: string, failed: readonly string[], scripts: Readonly<Record<string, string>> = {}): string | null {
+  return (
+    passingCommand(command, passingTestNames(output), failed) ??
+    namePatternPassingCommand(command, output) ??
+    pytestPassingCommand(command, output) ??
+    scriptPassingCommand(command, output, scripts)
+  );
 }
