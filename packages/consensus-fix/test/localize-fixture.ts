@@ -686,3 +686,32 @@ test('takes 20 percent off with PCT20', () => {
 `,
   };
 }
+
+/** The Vitest package's TypeScript sources, tested by `node --test` through tsx's loader (`--import tsx`). */
+export function couponPackageTsx(): FileTree {
+  const ts = couponPackage() as Record<string, string>;
+  return {
+    '.gitignore': 'node_modules\n',
+    'package.json': `${JSON.stringify({ name: 'coupons', type: 'module', devDependencies: { tsx: '*' } }, null, 2)}\n`,
+    'src/index.ts': ts['src/index.ts']!,
+    'src/cart.ts': ts['src/cart.ts']!,
+    'src/rules.ts': ts['src/rules.ts']!,
+    'src/format.ts': ts['src/format.ts']!,
+    'test/cart.test.ts': `import test from 'node:test';
+import assert from 'node:assert/strict';
+import { Cart } from '../src/index';
+
+test('totals its items', () => {
+  assert.equal(new Cart().add({ price: 10, qty: 2 }).total(), 20);
+});
+
+test('ignores an unknown coupon', () => {
+  assert.equal(new Cart().add({ price: 10, qty: 2 }).applyCoupon('NONE'), 20);
+});
+
+test('takes 20 percent off with PCT20', () => {
+  assert.equal(new Cart().add({ price: 50, qty: 2 }).applyCoupon('PCT20'), 80);
+});
+`,
+  };
+}

@@ -23,6 +23,9 @@ describe('passingCommand', () => {
     ['no passing test', 'node --test t.js', [], ['breaks'], null],
     ['another runner', 'npx vitest run', ['works'], ['breaks'], null],
     ['not the --test flag', 'node --test-reporter=tap t.js', ['works'], [], null],
+    ['a loader with its value as the next word (tsx)', 'node --import tsx --test t.ts', ['works'], [], "node --import tsx --test --test-name-pattern='^(?:works)$' t.ts"],
+    ['-r and its module', 'node -r ts-node/register --test t.ts', ['works'], [], "node -r ts-node/register --test --test-name-pattern='^(?:works)$' t.ts"],
+    ["a script's own --test is not node's", 'node run.js --test', ['works'], [], null],
   ])('%s', (_name, command, passed, failed, expected) => {
     expect(passingCommand(command, passed, failed)).toBe(expected);
   });

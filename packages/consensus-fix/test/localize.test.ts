@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
 import { LocalizeOnlyOutputSchema, type LocalizeOnlyOutput } from '../src/schema.js';
-import { calcPackage, compiledCouponPackage, couponPackage, couponPackageCommonJs, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage } from './localize-fixture.js';
+import { calcPackage, compiledCouponPackage, couponPackage, couponPackageCommonJs, couponPackageTsx, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage } from './localize-fixture.js';
 import { answer, BIN, parseOutput, useSuite } from './support.js';
 
 const suite = useSuite('localize');
@@ -206,7 +206,7 @@ describe.skipIf(coveragePython === undefined)('--localize-only with coverage.py'
 });
 
 /** A package in a repository, its test runner linked in from the workspace as its dependency. */
-function withRunner(files: FileTree, runner: 'vitest' | 'jest' | 'mocha', from = import.meta.url): TempRepo {
+function withRunner(files: FileTree, runner: 'vitest' | 'jest' | 'mocha' | 'tsx', from = import.meta.url): TempRepo {
   const r = repo(files);
   mkdirSync(join(r.dir, 'node_modules'));
   const dir = dirname(createRequire(from).resolve(`${runner}/package.json`));
@@ -276,6 +276,19 @@ describe('--localize-only under Vitest, Jest and Mocha', () => {
     const cart = doc.localization.files.find((f) => f.file === 'src/cart.js')!;
     expect(cart.evidence.functions!.map((f) => [f.name, f.line])).toContainEqual(['add', 8]);
     expect(ranked(doc).slice(0, 2).sort()).toEqual(['src/cart.js', 'src/rules.js']);
+    expect(r.status()).toBe('');
+  });
+});
+
+describe('--localize-only on TypeScript run by node --test through tsx', () => {
+  it("the loader's compiled files are laid onto the sources, and node --test's passing tests run by themselves", async () => {
+    const r = withRunner(couponPackageTsx(), 'tsx');
+    const doc = await localizeOnly(r, ['--test-cmd', 'node --import tsx --test test/cart.test.ts', '--max-files', '10']);
+    const rules = doc.localization.files.find((f) => f.file === 'src/rules.ts')!;
+    expect(rules.evidence.exclusiveLines).toBe(2);
+    expect(rules.evidence.functions![0]).toMatchObject({ name: 'couponRate', line: 11 });
+    expect(doc.localization.files.find((f) => f.file === 'src/cart.ts')!.evidence.functions!.map((f) => [f.name, f.line])).toContainEqual(['applyCoupon', 15]);
+    expect(ranked(doc).slice(0, 3)).toContain('src/rules.ts');
     expect(r.status()).toBe('');
   });
 });

@@ -25,6 +25,13 @@ export function passingTestNames(output: string): string[] {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * `node [options] --test`: options as `--flag` or `--flag=value`, and those that take their value as the
+ * next word (`--import tsx`, `-r ts-node/register`, `--loader x`, `--conditions x`, `--env-file x`). A
+ * bare word elsewhere is a script, whose own `--test` node never sees.
+ */
+const NODE_TEST = /(^|\s)node(?:\s+(?:(?:--import|--require|-r|--loader|--experimental-loader|--conditions|-C|--env-file)\s+\S+|--?[\w-]+(?:=\S+)?))*?\s+--test(?=\s|$)/;
+
+/**
  * The test command narrowed to the named tests, or null when it is not a runner we know how to
  * narrow (`node --test`, whose --test-name-pattern must stand before the files), when no test
  * passed, or when a failing test's name is among them (the narrowed run would run it again).
@@ -34,7 +41,7 @@ export function passingCommand(command: string, passed: readonly string[], faile
   if (names.length === 0 || names.length > MAX_NAMES) return null;
   const pattern = `^(?:${names.map(escapeRegExp).join('|')})$`;
   if (pattern.length > MAX_PATTERN_CHARS) return null;
-  const at = /(^|\s)node(?:\s+--?[\w-]+(?:=\S+)?)*?\s+--test(?=\s|$)/.exec(command);
+  const at = NODE_TEST.exec(command);
   if (!at) return null;
   const end = at.index + at[0].length;
   return `${command.slice(0, end)} --test-name-pattern=${shellQuote(pattern)}${command.slice(end)}`;
