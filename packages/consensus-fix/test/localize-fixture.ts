@@ -668,22 +668,7 @@ export function compiledCouponPackage({ throws = false } = {}): FileTree {
     'src/cart.ts': ts['src/cart.ts']!.replace("'./rules'", "'./rules.js'"),
     'src/rules.ts': rules,
     'src/format.ts': ts['src/format.ts']!,
-    'test/cart.test.mjs': `import test from 'node:test';
-import assert from 'node:assert/strict';
-import { Cart } from '../dist/index.js';
-
-test('totals its items', () => {
-  assert.equal(new Cart().add({ price: 10, qty: 2 }).total(), 20);
-});
-
-test('ignores an unknown coupon', () => {
-  assert.equal(new Cart().add({ price: 10, qty: 2 }).applyCoupon('NONE'), 20);
-});
-
-test('takes 20 percent off with PCT20', () => {
-  assert.equal(new Cart().add({ price: 50, qty: 2 }).applyCoupon('PCT20'), 80);
-});
-`,
+    'test/cart.test.mjs': nodeCartTest('../dist/index.js'),
   };
 }
 
@@ -697,9 +682,15 @@ export function couponPackageTsx(): FileTree {
     'src/cart.ts': ts['src/cart.ts']!,
     'src/rules.ts': ts['src/rules.ts']!,
     'src/format.ts': ts['src/format.ts']!,
-    'test/cart.test.ts': `import test from 'node:test';
+    'test/cart.test.ts': nodeCartTest('../src/index'),
+  };
+}
+
+/** The coupon package's tests for `node --test`, importing the package from `from`. */
+function nodeCartTest(from: string): string {
+  return `import test from 'node:test';
 import assert from 'node:assert/strict';
-import { Cart } from '../src/index';
+import { Cart } from '${from}';
 
 test('totals its items', () => {
   assert.equal(new Cart().add({ price: 10, qty: 2 }).total(), 20);
@@ -712,6 +703,5 @@ test('ignores an unknown coupon', () => {
 test('takes 20 percent off with PCT20', () => {
   assert.equal(new Cart().add({ price: 50, qty: 2 }).applyCoupon('PCT20'), 80);
 });
-`,
-  };
+`;
 }
