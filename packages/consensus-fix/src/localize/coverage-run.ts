@@ -8,7 +8,7 @@ import path from 'node:path';
 import { mutate, runCommand, shellQuote } from '@adlc/core';
 import type { CachedSourceMap } from './coverage-sourcemap.js';
 import { transformedRemapper } from './coverage-transformed.js';
-import { readV8Executions } from './coverage-v8.js';
+import { ranAsIs, readV8Coverage, v8Executions } from './coverage-v8.js';
 import { parsePytestCommand, readPythonReport, withPythonCoverage, type PytestCommand } from './coverage-python.js';
 import type { Execution } from './spectrum.js';
 
@@ -35,15 +35,18 @@ export class CoverageSession {
   private readonly importable = new Map<string, Promise<boolean>>();
   /** The source maps of the compiled scripts the runs executed, by script URL (for their frames). */
   readonly sourceMaps = new Map<string, CachedSourceMap>();
+  /** The preload that keeps the coverage of a process SIGTERM ends (FLUSH_ON_SIGTERM), given to every covered run. */
+  private readonly preload = path.join(this.dir, 'flush-coverage-on-sigterm.cjs');
   private runs = 0;
-  private preloadWritten = false;
 
-  constructor(private readonly ctx: CoverageContext) {}
+  constructor(private readonly ctx: CoverageContext) {
+    writeFileSync(this.preload, FLUSH_ON_SIGTERM);
+  }
 
   async prepare(command: string): Promise<CoveredCommand> {
     const own = path.join(this.dir, `run-${this.runs++}`);
     const v8Dir = path.join(own, 'v8');
-    const env = { ...this.ctx.env, NODE_V8_COVERAGE: v8Dir, NODE_OPTIONS: withPreload(this.ctx.env.NODE_OPTIONS, this.flushPreload()) };
+    const env = { ...this.ctx.env, NODE_V8_COVERAGE: v8Dir, NODE_OPTIONS: withPreload(this.ctx.env.NODE_OPTIONS, this.preload) };
     const parsed = parsePytestCommand(command);
     const pytest = parsed && { ...parsed, python: parsed.python === 'python3' ? pytestInterpreter(this.ctx.env) : parsed.python };
     const python = pytest && (await this.coverageImportable(pytest.python)) ? pytest : null;
@@ -57,14 +60,6 @@ export class CoverageSession {
         return executions;
       },
     };
-  }
-
-  /** The preload that keeps the coverage of a process ended by SIGTERM (FLUSH_ON_SIGTERM), written once. */
-  private flushPreload(): string {
-    const file = path.join(this.dir, 'flush-coverage-on-sigterm.cjs');
-    if (!this.preloadWritten) writeFileSync(file, FLUSH_ON_SIGTERM);
-    this.preloadWritten = true;
-    return file;
   }
 
   dispose(): void {
@@ -143,20 +138,9 @@ export function withPreload(nodeOptions: string | undefined, file: string): stri
  * only when the run has such a file.
  */
 export async function readNodeCoverage(dir: string, root: string, accept: (file: string) => boolean, sourceMaps?: Map<string, CachedSourceMap>): Promise<Execution[]> {
-  let transformed = false;
-  const plain = readV8Executions(
-    dir,
-    root,
-    accept,
-    (file) => {
-      if (mutate.isJsLike(file)) transformed = true;
-      return null;
-    },
-    sourceMaps,
-  );
-  if (!transformed) return plain;
-  const typescript = await mutate.loadTypeScript().catch(() => undefined);
-  if (!typescript) return plain;
-  const remap = transformedRemapper(typescript);
-  return readV8Executions(dir, root, accept, (file, source, functions) => (mutate.isJsLike(file) ? remap(file, source, functions) : null), sourceMaps);
+  const processes = readV8Coverage(dir, root, accept);
+  const transformed = processes.some((p) => p.scripts.some((s) => mutate.isJsLike(s.file) && !ranAsIs(s.source, s.functions)));
+  const typescript = transformed ? await mutate.loadTypeScript().catch(() => undefined) : undefined;
+  const remap = typescript ? transformedRemapper(typescript) : undefined;
+  return v8Executions(processes, root, accept, remap && ((file, source, functions) => (mutate.isJsLike(file) ? remap(file, source, functions) : null)), sourceMaps);
 }

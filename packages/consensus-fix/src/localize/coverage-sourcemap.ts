@@ -23,7 +23,9 @@ const CACHE_KEY = Buffer.from(',"source-map-cache":');
 export function cachedSourceMaps(bytes: Buffer, urls: ReadonlySet<string>): Map<string, CachedSourceMap> {
   const found = new Map<string, CachedSourceMap>();
   const at = bytes.lastIndexOf(CACHE_KEY);
-  if (at < 0 || urls.size === 0) return found;
+  // The cache holds the maps of every script with one, dependencies' included: it is parsed only when it
+  // names one of `urls` (a key is the URL as a JSON string).
+  if (at < 0 || ![...urls].some((url) => bytes.includes(JSON.stringify(url), at))) return found;
   let cache: Record<string, CachedSourceMap>;
   try {
     const tail = bytes.toString('utf8', at + CACHE_KEY.length).trimEnd();

@@ -130,7 +130,7 @@ function lineAt(starts: readonly number[], offset: number): number {
   return lo + 1;
 }
 
-export interface ScriptCoverage {
+interface ScriptCoverage {
   url: string;
   functions: V8Function[];
 }
@@ -141,36 +141,53 @@ export interface ScriptCoverage {
  */
 export type RemapTransformed = (file: string, source: string, functions: readonly V8Function[]) => V8Function[] | null;
 
+/** One process's coverage: its repository scripts with their sources, and the source maps Node kept for them. */
+export interface ProcessCoverage {
+  scripts: Array<{ file: string; url: string; source: string; functions: V8Function[] }>;
+  sourceMaps: Map<string, CachedSourceMap>;
+}
+
 /**
- * One Execution per coverage file in `dir` (one per process), keeping the scripts inside `root`
- * (test files included: they tell which tests ran). `accept` filters repository-relative paths.
- * A script that did not run as is goes through `remap`, and is left out without one; a script with a
- * source map also counts for the repository sources it was compiled from.
+ * The coverage files in `dir` (one per process), read once: the scripts inside `root` that `accept`
+ * takes (repository-relative paths; test files included: they tell which tests ran).
  */
-export function readV8Executions(
-  dir: string,
+export function readV8Coverage(dir: string, root: string, accept: (file: string) => boolean): ProcessCoverage[] {
+  const sources = new Map<string, string | null>();
+  const wanted = (url: string) => {
+    const file = repositoryPath(url, root);
+    return file !== null && accept(file);
+  };
+  return safeList(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => {
+      const { scripts, sourceMaps } = parseCoverageFile(path.join(dir, name), wanted);
+      const withSources = scripts.flatMap((script) => {
+        const file = repositoryPath(script.url, root)!;
+        if (!sources.has(file)) sources.set(file, readText(path.join(root, file)));
+        const source = sources.get(file);
+        return source == null ? [] : [{ file, url: script.url, source, functions: script.functions }];
+      });
+      return { scripts: withSources, sourceMaps };
+    });
+}
+
+/**
+ * One Execution per process. A script that did not run as is goes through `remap`, and is left out
+ * without one; a script with a source map also counts for the repository sources it was compiled from.
+ */
+export function v8Executions(
+  processes: readonly ProcessCoverage[],
   root: string,
   accept: (file: string) => boolean,
   remap?: RemapTransformed,
   /** Receives the source maps of the scripts read, by script URL (to place frames in generated files). */
   sourceMapSink?: Map<string, CachedSourceMap>,
 ): Execution[] {
-  const sources = new Map<string, string | null>();
   const executions: Execution[] = [];
-  const wanted = (url: string) => {
-    const file = repositoryPath(url, root);
-    return file !== null && accept(file);
-  };
-  for (const name of safeList(dir)) {
-    if (!name.endsWith('.json')) continue;
+  for (const { scripts, sourceMaps } of processes) {
     const execution: Execution = new Map();
-    const { scripts, sourceMaps } = parseCoverageFile(path.join(dir, name), wanted);
-    for (const script of scripts) {
-      const file = repositoryPath(script.url, root)!;
-      if (!sources.has(file)) sources.set(file, readText(path.join(root, file)));
-      const source = sources.get(file);
-      if (source == null) continue;
-      const functions = ranAsIs(source, script.functions) ? script.functions : remap?.(file, source, script.functions);
+    for (const { file, url, source, functions: ran } of scripts) {
+      const functions = ranAsIs(source, ran) ? ran : remap?.(file, source, ran);
       if (!functions || functions.length === 0) continue;
       const lines = v8FileLines(source, functions);
       // A process whose counters were reset after its coverage was taken (FLUSH_ON_SIGTERM) lists the
@@ -178,17 +195,28 @@ export function readV8Executions(
       if (lines.executed.size === 0) continue;
       execution.set(file, lines);
       // Compiled output with a source map (tsc's dist/): the sources it came from ran too.
-      const map = sourceMaps.get(script.url);
+      const map = sourceMaps.get(url);
       if (!map) continue;
-      sourceMapSink?.set(script.url, map);
-      for (const [url, mapped] of linesThroughSourceMap(lines, map)) {
-        const original = repositoryPath(url, root);
+      sourceMapSink?.set(url, map);
+      for (const [sourceUrl, mapped] of linesThroughSourceMap(lines, map)) {
+        const original = repositoryPath(sourceUrl, root);
         if (original !== null && original !== file && accept(original) && !execution.has(original)) execution.set(original, mapped);
       }
     }
     if (execution.size > 0) executions.push(execution);
   }
   return executions;
+}
+
+/** readV8Coverage, then v8Executions. */
+export function readV8Executions(
+  dir: string,
+  root: string,
+  accept: (file: string) => boolean,
+  remap?: RemapTransformed,
+  sourceMapSink?: Map<string, CachedSourceMap>,
+): Execution[] {
+  return v8Executions(readV8Coverage(dir, root, accept), root, accept, remap, sourceMapSink);
 }
 
 /** The scripts of one coverage file whose URL is `wanted`, and the source maps Node kept for them. */

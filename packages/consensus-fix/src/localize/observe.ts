@@ -5,7 +5,6 @@
 // localization adds beyond the pre-flight and the rails: its set-up before them, the passing tests'
 // run, and its work after.
 
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runCommand, type CommandResult } from '@adlc/core';
 import { CoverageSession } from './coverage-run.js';
@@ -13,7 +12,7 @@ import { failingTestNames } from './identifiers.js';
 import { withoutAnsi } from '../ansi.js';
 import { passingTestsCommand } from './passing-run.js';
 import { gather, rank, type RankInput } from './rank.js';
-import { listFiles, TextCache } from './repo-files.js';
+import { listFiles, packageJson, TextCache } from './repo-files.js';
 import type { Localization } from './schema.js';
 import type { Execution } from './spectrum.js';
 
@@ -68,7 +67,9 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
       const files = await filesP;
       const failingExecutions = await test.collect();
       const output = withoutAnsi(failed.outputTail);
-      const passingTests = rails || failingExecutions.length === 0 ? [] : await passingTestsRun(session, output, input, controller.signal);
+      const texts = new TextCache(root);
+      const scripts = packageJson(texts, path.relative(root, cwd).split(path.sep).join('/')).scripts ?? {};
+      const passingTests = rails || failingExecutions.length === 0 ? [] : await passingTestsRun(session, output, scripts, input, controller.signal);
       const rankInput: RankInput = {
         root,
         cwd,
@@ -79,7 +80,7 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
         passingTests,
         sourceMaps: session.sourceMaps,
         files,
-        texts: new TextCache(root),
+        texts,
       };
       const ranked = rank(rankInput, gather(rankInput));
       return { files: ranked.slice(0, maxFiles), tookMs: setupMs + (Date.now() - runsEnded) };
@@ -97,21 +98,11 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
  * the command cannot be narrowed to them or that run does not pass (it then ran a failing test too).
  * `dispose` (an interrupt) stops it like the rails.
  */
-async function passingTestsRun(session: CoverageSession, output: string, input: ObserveInput, signal: AbortSignal): Promise<Execution[]> {
-  const command = passingTestsCommand(input.testCmd, output, failingTestNames(output), packageScripts(input.cwd));
+async function passingTestsRun(session: CoverageSession, output: string, scripts: Record<string, string>, input: ObserveInput, signal: AbortSignal): Promise<Execution[]> {
+  const command = passingTestsCommand(input.testCmd, output, failingTestNames(output), scripts);
   if (command === null) return [];
   const covered = await session.prepare(command);
   const result = await runCommand(covered.command, { cwd: input.cwd, env: covered.env, timeoutMs: input.timeoutMs, signal });
   return result.exitCode === 0 ? covered.collect() : [];
 }
 
-/** The scripts of the package.json where the test command runs (none when it has none or does not parse). */
-function packageScripts(cwd: string): Record<string, string> {
-  try {
-    const doc = JSON.parse(readFileSync(path.join(cwd, 'package.json'), 'utf8')) as { scripts?: unknown };
-    const scripts = doc.scripts && typeof doc.scripts === 'object' ? (doc.scripts as Record<string, unknown>) : {};
-    return Object.fromEntries(Object.entries(scripts).filter((e): e is [string, string] => typeof e[1] === 'string'));
-  } catch {
-    return {};
-  }
-}

@@ -64,12 +64,17 @@ function readText(abs: string): string | null {
 }
 
 /** `name` and `main` of the package.json in `dir` ('' = the root), when it has one. */
-export function packageJson(texts: TextCache, dir: string): { name?: string; main?: string } {
+export function packageJson(texts: TextCache, dir: string): { name?: string; main?: string; scripts?: Record<string, string> } {
   const text = texts.get(dir === '' ? 'package.json' : `${dir}/package.json`);
   if (text === null) return {};
   try {
-    const doc = JSON.parse(text) as { name?: unknown; main?: unknown };
-    return { ...(typeof doc.name === 'string' ? { name: doc.name } : {}), ...(typeof doc.main === 'string' ? { main: doc.main } : {}) };
+    const doc = JSON.parse(text) as { name?: unknown; main?: unknown; scripts?: unknown };
+    const scripts = doc.scripts !== null && typeof doc.scripts === 'object' ? Object.entries(doc.scripts).filter((e): e is [string, string] => typeof e[1] === 'string') : [];
+    return {
+      ...(typeof doc.name === 'string' ? { name: doc.name } : {}),
+      ...(typeof doc.main === 'string' ? { main: doc.main } : {}),
+      ...(scripts.length > 0 ? { scripts: Object.fromEntries(scripts) } : {}),
+    };
   } catch {
     return {};
   }
