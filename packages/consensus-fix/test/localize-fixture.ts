@@ -705,3 +705,165 @@ test('takes 20 percent off with PCT20', () => {
 });
 `;
 }
+
+/**
+ * A prototype pollution shaped like nconf's or tough-cookie's, for the prototype-write probe: the test
+ * calls `Settings#set` (`lib/settings.js`, the busy module: it parses, validates and records every
+ * change), which hands the parsed path to `lib/store.js`, whose walk creates what is missing and writes
+ * the last segment, so a path through `__proto__` walks onto Object.prototype. The settings module runs
+ * more lines only for the failing input than the store does, and the test calls it; only the write
+ * says where the pollution happened. `lib/polyfill.js`, loaded by every test, assigns a method of its
+ * own to Object.prototype (as old packages did): a function, which the passing test's run adds as
+ * well, so its write is no evidence. `variant: 'fixed'` refuses the segment in the store.
+ */
+export function settingsPackage(variant: 'buggy' | 'fixed' = 'buggy'): FileTree {
+  const guard = variant === 'fixed' ? `    if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw new Error('unsafe key: ' + key);\n` : '';
+  return {
+    'package.json': JSON.stringify({ name: 'tinysettings', version: '1.0.0', main: 'index.js' }, null, 2) + '\n',
+    'index.js': `require('./lib/polyfill');
+module.exports = require('./lib/settings');
+`,
+    'lib/polyfill.js': `// Older runtimes lacked a way to list an object's entries in key order; this package adds one,
+// the old way (an assignment, not defineProperty).
+if (!Object.prototype.sortedEntries) {
+  Object.prototype.sortedEntries = function sortedEntries() {
+    return Object.keys(this).sort().map((key) => [key, this[key]]);
+  };
+}
+`,
+    'lib/settings.js': `const { assign, read } = require('./store');
+
+const SEPARATOR = '.';
+
+class Settings {
+  constructor(defaults = {}) {
+    this.data = {};
+    this.changes = [];
+    for (const [key, value] of Object.entries(defaults)) this.set(key, value);
+  }
+
+  parse(path) {
+    if (typeof path !== 'string' || path.length === 0) throw new TypeError('a settings path is a non-empty string');
+    const segments = path.split(SEPARATOR).map((segment) => segment.trim());
+    if (segments.some((segment) => segment.length === 0)) throw new TypeError('empty segment in ' + path);
+    if (segments.some((segment) => segment.startsWith('_'))) {
+      // Segments starting with an underscore are private by convention: allowed, but noted.
+      this.changes.push({ path, note: 'private segment' });
+    }
+    return segments;
+  }
+
+  set(path, value) {
+    const segments = this.parse(path);
+    const previous = read(this.data, segments);
+    assign(this.data, segments, value);
+    this.changes.push({ path, previous, value });
+    return this;
+  }
+
+  get(path) {
+    return read(this.data, this.parse(path));
+  }
+}
+
+module.exports = { Settings };
+`,
+    'lib/store.js': storeSource('js', guard),
+    'test/settings.test.js': `const test = require('node:test');
+const assert = require('node:assert/strict');
+const { Settings } = require('..');
+
+test('a path through __proto__ does not reach every object', () => {
+  const settings = new Settings();
+  try {
+    settings.set('__proto__.pollutedBySettings', 'yes');
+  } catch {
+    // Refusing the path is fine; polluting is not.
+  }
+  assert.equal({}.pollutedBySettings, undefined);
+});
+
+test('nested paths are stored and read back', () => {
+  const settings = new Settings({ 'db.host': 'localhost' });
+  settings.set('db.port', 5432);
+  assert.deepEqual(settings.get('db'), { host: 'localhost', port: 5432 });
+  assert.deepEqual(settings.get('db').sortedEntries(), [['host', 'localhost'], ['port', 5432]]);
+});
+`,
+  };
+}
+
+/** The settings fixture's store (the write is on line 8 in both languages). */
+function storeSource(language: 'js' | 'ts', guard = ''): string {
+  const ts = language === 'ts';
+  return `// Nested objects addressed by a list of segments.
+${ts ? 'export ' : ''}function assign(target${ts ? ': Record<string, any>' : ''}, segments${ts ? ': string[]' : ''}, value${ts ? ': unknown' : ''}) {
+  let node = target;
+  for (const key of segments.slice(0, -1)) {
+${guard}    if (typeof node[key] !== 'object' || node[key] === null) node[key] = {};
+    node = node[key];
+  }
+  node[segments[segments.length - 1]${ts ? '!' : ''}] = value;
+}
+
+${ts ? 'export ' : ''}function read(target${ts ? ': any' : ''}, segments${ts ? ': string[]' : ''}) {
+  let node = target;
+  for (const key of segments) {
+    if (node === undefined || node === null) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+${ts ? '' : '\nmodule.exports = { assign, read };\n'}`;
+}
+
+/**
+ * The settings fixture in TypeScript under Vitest (its default `forks` pool): the trap's stack comes
+ * through Vitest's module runner, placed in the sources by Vitest's own source maps.
+ */
+export function settingsPackageVitest(): FileTree {
+  return {
+    'package.json': `${JSON.stringify({ name: 'settings', type: 'module', devDependencies: { vitest: '*' } }, null, 2)}\n`,
+    '.gitignore': 'node_modules\n',
+    'src/store.ts': storeSource('ts'),
+    'src/settings.ts': `import { assign, read } from './store';
+
+export class Settings {
+  data: Record<string, unknown> = {};
+  changes: unknown[] = [];
+
+  parse(path: string): string[] {
+    const segments = path.split('.').map((segment) => segment.trim());
+    if (segments.some((segment) => segment.startsWith('_'))) this.changes.push({ path, note: 'private segment' });
+    return segments;
+  }
+
+  set(path: string, value: unknown): this {
+    assign(this.data, this.parse(path), value);
+    this.changes.push({ path, value });
+    return this;
+  }
+
+  get(path: string): unknown {
+    return read(this.data, this.parse(path));
+  }
+}
+`,
+    'test/settings.test.ts': `import { expect, test } from 'vitest';
+import { Settings } from '../src/settings';
+
+test('a path through __proto__ does not reach every object', () => {
+  try {
+    new Settings().set('__proto__.pollutedBySettings', 'yes');
+  } catch {
+    // Refusing the path is fine; polluting is not.
+  }
+  expect(({} as Record<string, unknown>).pollutedBySettings).toBeUndefined();
+});
+
+test('nested paths are stored and read back', () => {
+  expect(new Settings().set('db.port', 5432).get('db')).toEqual({ port: 5432 });
+});
+`,
+  };
+}

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutate } from '@adlc/core';
 import type ts from 'typescript';
-import { FLUSH_ON_SIGTERM, withPreload } from '../src/localize/coverage-run.js';
+import { COVERED_RUN_PRELOAD, withPreload } from '../src/localize/coverage-run.js';
 import { remapTransformed } from '../src/localize/coverage-transformed.js';
 import { v8FileLines, type V8Function } from '../src/localize/coverage-v8.js';
 
@@ -113,10 +113,10 @@ describe('remapTransformed', () => {
   });
 });
 
-describe('FLUSH_ON_SIGTERM (the covered runs\' preload)', () => {
+describe('the covered runs\' preload: the SIGTERM flush', () => {
   const scratch = mkdtempSync(join(tmpdir(), 'cf-flush-'));
   const preload = join(scratch, 'flush.cjs');
-  writeFileSync(preload, FLUSH_ON_SIGTERM);
+  writeFileSync(preload, COVERED_RUN_PRELOAD);
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   /** Runs `code` under coverage with the preload, sends it SIGTERM once it is ready, and reports how it ended. */

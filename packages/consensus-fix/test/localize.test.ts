@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
 import { LocalizeOnlyOutputSchema, type LocalizeOnlyOutput } from '../src/schema.js';
-import { calcPackage, compiledCouponPackage, couponPackage, couponPackageCommonJs, couponPackageTsx, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage } from './localize-fixture.js';
+import { calcPackage, compiledCouponPackage, couponPackage, couponPackageCommonJs, couponPackageTsx, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage, settingsPackage, settingsPackageVitest } from './localize-fixture.js';
 import { answer, BIN, parseOutput, useSuite } from './support.js';
 
 const suite = useSuite('localize');
@@ -141,6 +141,39 @@ describe('--localize-only: the unit the failing test calls', () => {
     // The caret's branch of the rewriter is the one place only the failing test went.
     expect(byFile.get('lib/rewrite.js')!.exclusiveLines).toBeGreaterThan(0);
     expect(byFile.get('lib/evaluate.js')!.exclusiveLines).toBe(0);
+    expect(r.status()).toBe('');
+  });
+});
+
+describe('--localize-only on a prototype pollution (the prototype-write probe)', () => {
+  it('the store that wrote onto Object.prototype ranks above the busier settings module the test calls; a polyfill\'s method is no evidence', async () => {
+    const fixed = repo(settingsPackage('fixed'));
+    // The repro holds: the test passes once the store refuses the segment.
+    execFileSync(process.execPath, ['--test', 'test/settings.test.js'], { cwd: fixed.dir, stdio: 'ignore' });
+
+    const r = repo(settingsPackage('buggy'));
+    const doc = await localizeOnly(r, ['--test-cmd', 'node --test test/settings.test.js', '--max-files', '10']);
+    const byFile = new Map(doc.localization.files.map((f) => [f.file, f.evidence] as const));
+    expect(ranked(doc)[0]).toBe('lib/store.js');
+    expect(byFile.get('lib/store.js')!.prototypeWrites).toEqual([{ key: 'pollutedBySettings', line: 8, depth: 0 }]);
+    expect(byFile.get('lib/settings.js')!.prototypeWrites).toEqual([{ key: 'pollutedBySettings', line: 26, depth: 1 }]);
+    // Without the write, coverage and the test's calls point at the settings module.
+    expect(byFile.get('lib/settings.js')!.exclusiveLines).toBeGreaterThan(0);
+    expect(byFile.get('lib/settings.js')!.testCalls?.map((c) => c.name)).toContain('set');
+    // lib/polyfill.js assigns a method onto Object.prototype in every test's run: not the failure's.
+    expect(byFile.get('lib/polyfill.js')?.prototypeWrites).toBeUndefined();
+    expect(r.status()).toBe('');
+  });
+});
+
+describe('--localize-only on a prototype pollution under Vitest', () => {
+  it('the trap runs in Vitest\'s workers, and the write is placed in the TypeScript source', async () => {
+    const r = withRunner(settingsPackageVitest(), 'vitest');
+    const doc = await localizeOnly(r, ['--test-cmd', 'npx vitest run', '--max-files', '10']);
+    const byFile = new Map(doc.localization.files.map((f) => [f.file, f.evidence] as const));
+    expect(ranked(doc)[0]).toBe('src/store.ts');
+    expect(byFile.get('src/store.ts')!.prototypeWrites).toEqual([{ key: 'pollutedBySettings', line: 8, depth: 0 }]);
+    expect(byFile.get('src/settings.ts')!.prototypeWrites).toEqual([{ key: 'pollutedBySettings', line: 14, depth: 1 }]);
     expect(r.status()).toBe('');
   });
 });

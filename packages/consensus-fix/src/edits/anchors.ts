@@ -1,5 +1,6 @@
 // The suspect lines of the files a fix may change, most suspect first: the stack frames of the
-// failing output that land in them (nearest the failure first), then, when the files were localized,
+// failing output that land in them and the frames of the localization's writes onto Object.prototype
+// (nearest the failure or the write first), then, when the files were localized,
 // the most suspicious functions of the localization's evidence (Ochiai, best file first). Pure.
 
 import { framesByFile } from '../localize/frame-files.js';
@@ -24,7 +25,8 @@ export function suspectLines({ output, root, cwd, files, localization }: AnchorI
     for (const hit of hits) frames.push({ file, line: hit.line, depth: hit.depth });
   }
   for (const f of localization?.files ?? []) {
-    for (const hit of f.evidence.frames ?? []) if (rank.has(f.file)) frames.push({ file: f.file, line: hit.line, depth: hit.depth });
+    if (!rank.has(f.file)) continue;
+    for (const hit of [...(f.evidence.frames ?? []), ...(f.evidence.prototypeWrites ?? [])]) frames.push({ file: f.file, line: hit.line, depth: hit.depth });
   }
   frames.sort((a, b) => a.depth - b.depth || rank.get(a.file)! - rank.get(b.file)! || a.line - b.line);
   const functions = (localization?.files ?? []).filter((f) => rank.has(f.file)).flatMap((f) => (f.evidence.functions ?? []).map((fn) => ({ file: f.file, line: fn.line })));

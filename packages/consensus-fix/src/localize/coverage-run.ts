@@ -2,7 +2,7 @@
 // Node), and coverage.py for a plain pytest command when coverage is importable. The data goes to a
 // temporary directory outside the tree, read back as Executions and deleted with the session.
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mutate, runCommand, shellQuote } from '@adlc/core';
@@ -10,6 +10,7 @@ import type { CachedSourceMap } from './coverage-sourcemap.js';
 import { transformedRemapper } from './coverage-transformed.js';
 import { ranAsIs, readV8Coverage, v8Executions } from './coverage-v8.js';
 import { parsePytestCommand, readPythonReport, withPythonCoverage, type PytestCommand } from './coverage-python.js';
+import { readAddedNames, WATCH_DIR_ENV, WATCH_PROTOTYPE } from './prototype-probe.js';
 import type { Execution } from './spectrum.js';
 
 export interface CoveredCommand {
@@ -18,6 +19,8 @@ export interface CoveredCommand {
   env: NodeJS.ProcessEnv;
   /** After the run: what each of its processes executed in the repository. */
   collect(): Promise<Execution[]>;
+  /** After the run: the names its Node processes added to Object.prototype (prototype-probe.ts). */
+  addedToPrototype(): string[];
 }
 
 export interface CoverageContext {
@@ -35,18 +38,20 @@ export class CoverageSession {
   private readonly importable = new Map<string, Promise<boolean>>();
   /** The source maps of the compiled scripts the runs executed, by script URL (for their frames). */
   readonly sourceMaps = new Map<string, CachedSourceMap>();
-  /** The preload that keeps the coverage of a process SIGTERM ends (FLUSH_ON_SIGTERM), given to every covered run. */
-  private readonly preload = path.join(this.dir, 'flush-coverage-on-sigterm.cjs');
+  /** The preload of every covered run (COVERED_RUN_PRELOAD). */
+  private readonly preload = path.join(this.dir, 'covered-run-preload.cjs');
   private runs = 0;
 
   constructor(private readonly ctx: CoverageContext) {
-    writeFileSync(this.preload, FLUSH_ON_SIGTERM);
+    writeFileSync(this.preload, COVERED_RUN_PRELOAD);
   }
 
   async prepare(command: string): Promise<CoveredCommand> {
     const own = path.join(this.dir, `run-${this.runs++}`);
     const v8Dir = path.join(own, 'v8');
-    const env = { ...this.ctx.env, NODE_V8_COVERAGE: v8Dir, NODE_OPTIONS: withPreload(this.ctx.env.NODE_OPTIONS, this.preload) };
+    const prototypeDir = path.join(own, 'prototype');
+    mkdirSync(prototypeDir, { recursive: true });
+    const env = { ...this.ctx.env, NODE_V8_COVERAGE: v8Dir, NODE_OPTIONS: withPreload(this.ctx.env.NODE_OPTIONS, this.preload), [WATCH_DIR_ENV]: prototypeDir };
     const parsed = parsePytestCommand(command);
     const pytest = parsed && { ...parsed, python: parsed.python === 'python3' ? pytestInterpreter(this.ctx.env) : parsed.python };
     const python = pytest && (await this.coverageImportable(pytest.python)) ? pytest : null;
@@ -59,6 +64,7 @@ export class CoverageSession {
         if (python) executions.push(...(await this.pythonExecutions(python, dataFile, path.join(own, 'python.json'))));
         return executions;
       },
+      addedToPrototype: () => readAddedNames(prototypeDir),
     };
   }
 
@@ -114,17 +120,21 @@ function pytestInterpreter(env: NodeJS.ProcessEnv): string {
  * before (the listener removes itself and raises it again); a process that handles SIGTERM keeps doing
  * so, and writes its coverage when it exits. Worker threads receive no signals and are left alone.
  */
-export const FLUSH_ON_SIGTERM = `'use strict';
+export const FLUSH_ON_SIGTERM = `
 // consensus-fix: keeps the V8 coverage of a process that SIGTERM ends (its localization's coverage run only).
 if (require('node:worker_threads').isMainThread) {
   process.on('SIGTERM', function adlcFlushCoverage() {
     if (process.listenerCount('SIGTERM') > 1) return;
+    if (typeof adlcReportPrototype === 'function') adlcReportPrototype();
     try { require('node:v8').takeCoverage(); } catch {}
     process.removeListener('SIGTERM', adlcFlushCoverage);
     process.kill(process.pid, 'SIGTERM');
   });
 }
 `;
+
+/** The covered runs' preload: the prototype watch (prototype-probe.ts), then the SIGTERM flush. */
+export const COVERED_RUN_PRELOAD = `'use strict';${WATCH_PROTOTYPE}${FLUSH_ON_SIGTERM}`;
 
 /** NODE_OPTIONS with `--require <file>` added after what the user set. */
 export function withPreload(nodeOptions: string | undefined, file: string): string {

@@ -1,12 +1,14 @@
 // The evidence table: every candidate file with what each signal says about it. Pure.
 
-import type { FrameHit } from './frame-files.js';
+import type { FrameHit, PrototypeWriteHit } from './frame-files.js';
 import type { Evidence } from './schema.js';
 import type { FileSpectrum } from './spectrum.js';
 import type { TestCall } from './test-calls.js';
 
 export interface Signals {
   frames: ReadonlyMap<string, FrameHit[]>;
+  /** Where the prototype-write probe saw the repository write onto Object.prototype. */
+  writes: ReadonlyMap<string, PrototypeWriteHit[]>;
   /** Undefined when the run had no coverage. */
   spectrum: ReadonlyMap<string, FileSpectrum> | undefined;
   /** True when the spectrum had a passing side (rails, or the passing tests run by themselves). */
@@ -24,7 +26,7 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 
 /** The files any signal points at (before eligibility): frames, executed files, the import graph. */
 export function pointedAt(signals: Omit<Signals, 'identifiers' | 'definitions' | 'testCalls' | 'hasPassing'>): string[] {
-  const files = new Set([...signals.frames.keys(), ...signals.distances.keys()]);
+  const files = new Set([...signals.frames.keys(), ...signals.writes.keys(), ...signals.distances.keys()]);
   for (const [file, s] of signals.spectrum ?? []) if (s.loaded) files.add(file);
   return [...files].sort();
 }
@@ -33,6 +35,8 @@ export function evidenceOf(file: string, signals: Signals): Evidence {
   const evidence: Evidence = {};
   const frames = signals.frames.get(file);
   if (frames && frames.length > 0) evidence.frames = frames.slice(0, MAX_FRAMES);
+  const writes = signals.writes.get(file);
+  if (writes && writes.length > 0) evidence.prototypeWrites = writes.slice(0, MAX_FRAMES);
   const spectrum = signals.spectrum?.get(file);
   if (spectrum && spectrum.coveredLines > 0) {
     evidence.ochiai = round(spectrum.ochiai);

@@ -4,7 +4,8 @@
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RawFrame, Trace } from './frames.js';
+import { parseTraces, type RawFrame, type Trace } from './frames.js';
+import type { PrototypeWrite } from './prototype-probe.js';
 
 export interface FrameHit {
   line: number;
@@ -64,4 +65,35 @@ export function resolveFramePath(printed: string, { root, cwd, files }: FrameCon
     match = file;
   }
   return match;
+}
+
+export interface PrototypeWriteHit extends FrameHit {
+  /** The name written onto Object.prototype. */
+  key: string;
+}
+
+/**
+ * Repository file → the frames of the probe's writes onto Object.prototype that land in it (as
+ * framesByFile: the smallest depth per line). Only writes made by repository code count: the first
+ * frame past the trap's own must be a repository file outside node_modules (a dependency's write, an
+ * assertion library's, is not the repository's bug, and its caller's frame would say otherwise).
+ */
+export function prototypeWritesByFile(
+  writes: readonly PrototypeWrite[],
+  ctx: FrameContext,
+  place: (frame: RawFrame) => RawFrame = (frame) => frame,
+): Map<string, PrototypeWriteHit[]> {
+  const result = new Map<string, PrototypeWriteHit[]>();
+  for (const write of writes) {
+    const trace = (parseTraces(write.stack)[0] ?? []).filter((frame) => !/prototype-trap\.cjs$/.test(frame.path));
+    const writer = trace[0] && resolveFramePath(place(trace[0]).path, ctx);
+    if (!writer || writer.split('/').includes('node_modules')) continue;
+    for (const [file, hits] of framesByFile([trace], ctx, place)) {
+      const known = result.get(file) ?? [];
+      for (const hit of hits) if (!known.some((k) => k.line === hit.line && k.key === write.key)) known.push({ key: write.key, ...hit });
+      result.set(file, known);
+    }
+  }
+  for (const hits of result.values()) hits.sort((a, b) => a.depth - b.depth || a.line - b.line);
+  return result;
 }

@@ -3,14 +3,16 @@
 // the file list loads. Without --rails, the tests of the test command that passed then run once more
 // by themselves (passing-run.ts), for a passing side. Then the signals are ranked. `tookMs` is what
 // localization adds beyond the pre-flight and the rails: its set-up before them, the passing tests'
-// run, and its work after.
+// run (and, at the same time, the prototype-write probe's when the failing run added names to
+// Object.prototype: prototype-probe.ts), and its work after.
 
 import path from 'node:path';
 import { runCommand, type CommandResult } from '@adlc/core';
-import { CoverageSession } from './coverage-run.js';
+import { CoverageSession, withPreload } from './coverage-run.js';
 import { failingTestNames } from './identifiers.js';
 import { withoutAnsi } from '../ansi.js';
 import { passingTestsCommand } from './passing-run.js';
+import { failureWrites, readPrototypeWrites, trapSetup, type PrototypeWrite } from './prototype-probe.js';
 import { gather, rank, type RankInput } from './rank.js';
 import { listFiles, packageJson, TextCache } from './repo-files.js';
 import type { Localization } from './schema.js';
@@ -69,7 +71,11 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
       const output = withoutAnsi(failed.outputTail);
       const texts = new TextCache(root);
       const scripts = packageJson(texts, path.relative(root, cwd).split(path.sep).join('/')).scripts ?? {};
-      const passingTests = rails || failingExecutions.length === 0 ? [] : await passingTestsRun(session, output, scripts, input, controller.signal);
+      const added = test.addedToPrototype();
+      const [passingTests, trapped] = await Promise.all([
+        rails || failingExecutions.length === 0 ? NO_PASSING_RUN : passingTestsRun(session, output, scripts, input, controller.signal),
+        added.length === 0 ? [] : prototypeWrites(session.dir, added, input, controller.signal),
+      ]);
       const rankInput: RankInput = {
         root,
         cwd,
@@ -77,7 +83,9 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
         output,
         failing: failingExecutions.length > 0 ? failingExecutions : undefined,
         passing: rails ? await rails.collect() : [],
-        passingTests,
+        passingTests: passingTests.executions,
+        // Not the rails' names: they often run the failing test too.
+        prototypeWrites: failureWrites(trapped, new Set(passingTests.added)),
         sourceMaps: session.sourceMaps,
         files,
         texts,
@@ -93,16 +101,36 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
   };
 }
 
+interface PassingRun {
+  executions: Execution[];
+  /** The names the passing tests' processes added to Object.prototype. */
+  added: string[];
+}
+
+const NO_PASSING_RUN: PassingRun = { executions: [], added: [] };
+
 /**
  * The test command's passing tests run by themselves, with coverage: their executions, or none when
  * the command cannot be narrowed to them or that run does not pass (it then ran a failing test too).
  * `dispose` (an interrupt) stops it like the rails.
  */
-async function passingTestsRun(session: CoverageSession, output: string, scripts: Record<string, string>, input: ObserveInput, signal: AbortSignal): Promise<Execution[]> {
+async function passingTestsRun(session: CoverageSession, output: string, scripts: Record<string, string>, input: ObserveInput, signal: AbortSignal): Promise<PassingRun> {
   const command = passingTestsCommand(input.testCmd, output, failingTestNames(output), scripts);
-  if (command === null) return [];
+  if (command === null) return NO_PASSING_RUN;
   const covered = await session.prepare(command);
   const result = await runCommand(covered.command, { cwd: input.cwd, env: covered.env, timeoutMs: input.timeoutMs, signal });
-  return result.exitCode === 0 ? covered.collect() : [];
+  return result.exitCode === 0 ? { executions: await covered.collect(), added: covered.addedToPrototype() } : NO_PASSING_RUN;
+}
+
+/**
+ * The prototype-write probe: the test command once more, without coverage, with the trap on the names
+ * the failing run added to Object.prototype. Its exit code does not matter: the trap changes nothing
+ * the test can see until the write, and what counts is where the write was.
+ */
+async function prototypeWrites(dir: string, added: readonly string[], input: ObserveInput, signal: AbortSignal): Promise<PrototypeWrite[]> {
+  const trap = trapSetup(dir, added);
+  const env = { ...input.env, ...trap.env, NODE_OPTIONS: withPreload(input.env.NODE_OPTIONS, trap.preload) };
+  await runCommand(input.testCmd, { cwd: input.cwd, env, timeoutMs: input.timeoutMs, signal }).catch(() => undefined);
+  return readPrototypeWrites(trap.out);
 }
 

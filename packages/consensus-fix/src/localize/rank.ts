@@ -8,11 +8,12 @@ import { commandFiles } from './command-files.js';
 import { exclusionOf, looksGenerated, type Exclusion } from './eligible.js';
 import { evidenceTable, pointedAt } from './evidence.js';
 import { placeLine, type CachedSourceMap } from './coverage-sourcemap.js';
-import { framesByFile, type FrameHit } from './frame-files.js';
+import { framesByFile, prototypeWritesByFile, type FrameHit, type PrototypeWriteHit } from './frame-files.js';
 import { parseTraces, type RawFrame } from './frames.js';
 import { importDistances } from './graph.js';
 import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from './identifiers.js';
 import { importsOf, type ResolveContext } from './imports.js';
+import type { PrototypeWrite } from './prototype-probe.js';
 import { packageJson, type TextCache } from './repo-files.js';
 import type { LocalizedFile } from './schema.js';
 import { rankFiles } from './score.js';
@@ -31,6 +32,8 @@ export interface RankInput {
   passing: Execution[];
   /** What the test command's passing tests executed when run by themselves (also a passing side). */
   passingTests?: Execution[];
+  /** The prototype-write probe's writes (names only the failing tests added to Object.prototype). */
+  prototypeWrites?: PrototypeWrite[];
   /** Source maps of the compiled scripts the runs executed, by script URL: frames in them are placed in their sources. */
   sourceMaps?: ReadonlyMap<string, CachedSourceMap>;
   files: ReadonlySet<string>;
@@ -46,6 +49,8 @@ const MAX_TEST_FILES = 20;
 /** What the run says before coverage is scored: frames, the tests that ran, the import graph. */
 export interface Gathered {
   frames: Map<string, FrameHit[]>;
+  /** Where the repository wrote onto Object.prototype, by file. */
+  writes: Map<string, PrototypeWriteHit[]>;
   /** Why a file can never be a candidate, or null. */
   exclusion: (file: string) => Exclusion | null;
   /** The failing run's test files (named by the command, executed, or in a trace). */
@@ -58,19 +63,21 @@ export function gather(input: RankInput): Gathered {
   const { root, cwd, testCmd, output, files, texts } = input;
   const named = new Set(commandFiles({ command: testCmd, cwd, root, files }));
   const exclusion = (file: string) => exclusionOf(file, (f) => named.has(f));
-  const frames = framesByFile(parseTraces(output), { root, cwd, files }, throughSourceMaps(input.sourceMaps, cwd));
+  const place = throughSourceMaps(input.sourceMaps, cwd);
+  const frames = framesByFile(parseTraces(output), { root, cwd, files }, place);
+  const writes = prototypeWritesByFile(input.prototypeWrites ?? [], { root, cwd, files }, place);
   const ranTests = (input.failing ?? []).flatMap((e) => [...e.keys()]).filter((f) => exclusion(f) === 'test');
   const traced = [...frames.keys()].filter((f) => exclusion(f) === 'test');
   const testFiles = [...new Set([...named, ...ranTests, ...traced])].sort();
   const resolve = resolveContext(input);
   const distances = importDistances(testFiles, (file) => importsOf(file, texts.get(file) ?? '', resolve));
-  return { frames, exclusion, testFiles, distances };
+  return { frames, writes, exclusion, testFiles, distances };
 }
 
 /** Every file some signal points at, ranked (best first); the caller keeps the top --max-files. */
 export function rank(input: RankInput, gathered: Gathered): LocalizedFile[] {
   const { output, files, texts } = input;
-  const { frames, exclusion, testFiles, distances } = gathered;
+  const { frames, writes, exclusion, testFiles, distances } = gathered;
   const eligible = (file: string) => {
     if (exclusion(file) !== null || !files.has(file)) return false;
     const text = texts.get(file);
@@ -81,7 +88,7 @@ export function rank(input: RankInput, gathered: Gathered): LocalizedFile[] {
   const passing = [...input.passing.filter((e) => !testFiles.some((t) => e.has(t))), ...(input.passingTests ?? [])];
   const spectrum = input.failing ? scoreSpectrum(input.failing, passing) : undefined;
 
-  let pool = pointedAt({ frames, spectrum, distances }).filter(eligible);
+  let pool = pointedAt({ frames, writes, spectrum, distances }).filter(eligible);
   if (pool.length === 0) pool = [...files].filter(eligible).slice(0, FALLBACK_POOL);
   const testNames = failingTestNames(output);
   const query = queryIdentifiers({
@@ -93,7 +100,7 @@ export function rank(input: RankInput, gathered: Gathered): LocalizedFile[] {
   const definitions = new Map(pool.map((file) => [file, definedIn(texts.get(file) ?? '', identifiers.get(file) ?? [])] as const));
   const calls = failingCalls(input, gathered, testNames);
   const testCalls = new Map(pool.map((file) => [file, matchTestCalls(calls, answering(file, calls, spectrum, texts))] as const));
-  return rankFiles(evidenceTable(pool, { frames, spectrum, hasPassing: passing.length > 0, distances, identifiers, definitions, testCalls }), query.length);
+  return rankFiles(evidenceTable(pool, { frames, writes, spectrum, hasPassing: passing.length > 0, distances, identifiers, definitions, testCalls }), query.length);
 }
 
 /**

@@ -16,6 +16,10 @@ export function describeEvidence(evidence: Evidence): string {
   if (evidence.frames?.length) {
     parts.push(`frames ${evidence.frames.map((f) => `line ${f.line} (depth ${f.depth})`).join(', ')}`);
   }
+  if (evidence.prototypeWrites?.length) {
+    const writes = evidence.prototypeWrites.map((w) => `${JSON.stringify(w.key)} at line ${w.line} (depth ${w.depth})`);
+    parts.push(`wrote onto Object.prototype: ${writes.join(', ')}`);
+  }
   if (evidence.coveredLines !== undefined) {
     const top = evidence.functions?.[0];
     const where = top ? `, most in ${top.name || 'an anonymous function'} (line ${top.line})` : '';

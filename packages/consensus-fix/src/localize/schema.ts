@@ -9,6 +9,12 @@ const count = z.number().int().nonnegative();
 export const EvidenceSchema = z.object({
   /** Stack frames in the file: its line, and its depth (0 = the repository frame nearest the failure). */
   frames: z.array(z.object({ line: count.min(1), depth: count })).optional(),
+  /**
+   * Where the prototype-write probe saw the repository write a name onto Object.prototype (a name only
+   * the failing tests added): the name, and the file's line and depth in the stack of that write (0 =
+   * the repository frame that wrote).
+   */
+  prototypeWrites: z.array(z.object({ key: z.string(), line: count.min(1), depth: count })).optional(),
   /** Σ Ochiai over the lines the failing run executed inside called functions (without --rails, each line scores 1). */
   ochiai: z.number().nonnegative().optional(),
   /** How many lines the failing run executed inside called functions (module load excluded). */

@@ -1,7 +1,10 @@
 // One score per file from its evidence, and the ranking. Pure, and tested by a table.
 //
 // score = 16·frame + 4·exclusive + 4·coverage + 4·testCalls + 2·graph + 1.5·identifiers, each term in [0, 1]:
-//   frame       = 1 / (1 + depth) of the file's frame nearest the failure: the place that threw.
+//   frame       = 1 / (1 + depth) of the file's frame nearest the failure: the place that threw; or,
+//                 when higher, 1 / (1 + depth)² of its frame nearest a write onto Object.prototype
+//                 (prototype-probe.ts): the place that wrote counts as much as the place that threw,
+//                 its callers less than a throw's.
 //   exclusive   = 1 when, with a passing side, the failing run executed a line of the file (inside a
 //                 called function) that no passing run executed; else 0.
 //   coverage    = √(ochiai / the best file's ochiai): how much of what the failing run did inside
@@ -32,6 +35,14 @@
 // files that ran a function of its name, and a helper's call weighs half). The square root keeps one
 // large file from flattening every smaller module it calls. The graph breaks ties among covered files
 // and is the main signal where there is no coverage (a non-Node command, pytest without coverage.py).
+// A write onto Object.prototype is placed like a throw: the function that made it is where the fix
+// goes, as surely as the one that threw. Its callers count less than a throw's, because the two differ
+// there: a thrown error is often a callee's rightful refusal of what its caller passed (the fix is then
+// in the caller, one frame up), while a write onto Object.prototype is never rightful, and the
+// function that followed a path onto the prototype and wrote there is the one that did not check (the
+// fixes of nconf, axios, tough-cookie and protobufjs in bench/localize all went there). With a
+// throw's 1/2 at depth 1, a busy caller with the failing run's own lines and the test's calls outranks
+// the writer (the settings fixture of test/localize.test.ts); at 1/4 it does not.
 // Identifiers are the weakest signal (common names match everywhere), except that the module defining
 // the function the failing line calls is the unit under test: when the rails also run every line the
 // failing test runs (a test file per process, all lines shared), Ochiai is flat and sums only measure
@@ -88,9 +99,14 @@ export function diverged(table: ReadonlyArray<{ evidence: Evidence }>): boolean 
   return table.some((row) => (row.evidence.exclusiveLines ?? 0) > 0);
 }
 
+/** 1 / (1 + depth)^power of the nearest of the frames, 0 when there are none. */
+function nearness(frames: ReadonlyArray<{ depth: number }> | undefined, power: number): number {
+  return frames && frames.length > 0 ? 1 / (1 + Math.min(...frames.map((f) => f.depth))) ** power : 0;
+}
+
 /** The score of one file (rounded to 3 decimals), 0 when nothing points at it. */
 export function scoreFile(evidence: Evidence, ctx: ScoreContext): number {
-  const frame = evidence.frames && evidence.frames.length > 0 ? 1 / (1 + Math.min(...evidence.frames.map((f) => f.depth))) : 0;
+  const frame = Math.max(nearness(evidence.frames, 1), nearness(evidence.prototypeWrites, 2));
   const coverage = ctx.bestOchiai > 0 && evidence.ochiai ? Math.sqrt(Math.min(1, evidence.ochiai / ctx.bestOchiai)) : 0;
   const best = ctx.bestTestCalls ?? 0;
   const testCalls = best > 0 ? Math.min(1, testCallMass(evidence.testCalls, ctx.testCallSpread, ctx.discountCalls ?? false) / best) : 0;

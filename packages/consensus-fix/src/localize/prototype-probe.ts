@@ -1,0 +1,158 @@
+// The prototype-write probe: where did the repository write onto Object.prototype? A prototype
+// pollution test fails on an assertion in the test file (`({}).polluted === undefined`), so its
+// frames are all test frames, and coverage sees the store or setter that did the write run alike for
+// every input; the place of the write is what a debugger would look for, and nothing else reports it.
+//
+// Two steps, both plain Node preloads (`NODE_OPTIONS=--require`), so they hold for any runner that
+// executes the tests in the process's own realm (node --test, Mocha, Vitest's pools; not Jest, whose
+// tests run in a vm context with an Object.prototype of their own):
+// 1. Watch, in every covered run: the names Object.prototype gained between the preload and the
+//    process's end are written down (nothing else: the run behaves as without it). A run that gained
+//    none costs nothing more.
+// 2. Trap, only when the failing run gained some: the test command runs once more, with an accessor on
+//    Object.prototype for each of those names. A write of one onto Object.prototype itself records the
+//    stack and then becomes the plain data property it would have been; a write onto any other object
+//    defines the own property an ordinary assignment would.
+// Two kinds of write are not the failure's, and are left out: a function (a method someone meant to
+// add, the way old polyfills did; what a polluted path carries is data), and a write of a name the
+// passing tests' own run added too (an assertion library, anything every test loads).
+
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** The environment variable naming where a watched process writes the names Object.prototype gained. */
+export const WATCH_DIR_ENV = 'CONSENSUS_FIX_PROTOTYPE_DIR';
+/** The environment variable holding the trap's names and output directory (JSON). */
+export const TRAP_ENV = 'CONSENSUS_FIX_PROTOTYPE_TRAP';
+
+/** Names kept per process, and recorded writes read back: a run that adds thousands is not a pollution test. */
+const MAX_NAMES = 50;
+const MAX_WRITES = 200;
+
+/**
+ * The watch, part of every covered run's preload. `report` is also called by the SIGTERM flush (a
+ * process that signal ends never reaches 'exit').
+ */
+export const WATCH_PROTOTYPE = `
+// consensus-fix: writes down the names Object.prototype gained in this process (localization only).
+var adlcReportPrototype = (function () {
+  var dir = process.env.${WATCH_DIR_ENV};
+  if (!dir) return function () {};
+  var before = new Set(Object.getOwnPropertyNames(Object.prototype));
+  var done = false;
+  function report() {
+    if (done) return;
+    done = true;
+    try {
+      var added = Object.getOwnPropertyNames(Object.prototype).filter(function (name) { return !before.has(name); });
+      if (added.length === 0) return;
+      var file = 'added-' + process.pid + '-' + require('node:worker_threads').threadId + '.json';
+      require('node:fs').writeFileSync(require('node:path').join(dir, file), JSON.stringify(added.slice(0, ${MAX_NAMES})));
+    } catch (e) {}
+  }
+  process.on('exit', report);
+  return report;
+})();
+`;
+
+/** The trap's preload (see the header). */
+export const TRAP_PROTOTYPE = `'use strict';
+// consensus-fix: records where names are written onto Object.prototype (localization's probe run only).
+(function () {
+  var spec;
+  try { spec = JSON.parse(process.env.${TRAP_ENV} || 'null'); } catch (e) { return; }
+  if (!spec || !Array.isArray(spec.keys)) return;
+  var fs = require('node:fs');
+  var out = require('node:path').join(spec.dir, 'writes-' + process.pid + '-' + require('node:worker_threads').threadId + '.ndjson');
+  var own = Object.prototype.hasOwnProperty;
+  spec.keys.forEach(function (key) {
+    if (typeof key !== 'string' || own.call(Object.prototype, key)) return;
+    Object.defineProperty(Object.prototype, key, {
+      configurable: true,
+      enumerable: false,
+      get: function () { return undefined; },
+      set: function (value) {
+        if (this === Object.prototype) {
+          var limit = Error.stackTraceLimit;
+          Error.stackTraceLimit = 50;
+          var stack = String(new Error('write of ' + key + ' onto Object.prototype').stack);
+          Error.stackTraceLimit = limit;
+          var record = { key: key, kind: typeof value, stack: stack };
+          try { fs.appendFileSync(out, JSON.stringify(record) + '\\n'); } catch (e) {}
+          Object.defineProperty(Object.prototype, key, { value: value, writable: true, enumerable: true, configurable: true });
+        } else {
+          Reflect.defineProperty(this, key, { value: value, writable: true, enumerable: true, configurable: true });
+        }
+      },
+    });
+  });
+})();
+`;
+
+/** The names the processes of a watched run added to Object.prototype (sorted, each once). */
+export function readAddedNames(dir: string): string[] {
+  const names = new Set<string>();
+  for (const entry of safeList(dir)) {
+    if (!/^added-.*\.json$/.test(entry)) continue;
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(path.join(dir, entry), 'utf8'));
+      if (Array.isArray(parsed)) for (const name of parsed) if (typeof name === 'string') names.add(name);
+    } catch {
+      // A process ended while writing: its names are lost, the others stay.
+    }
+  }
+  return [...names].sort();
+}
+
+/** A write onto Object.prototype the trap saw: the name, the value's `typeof`, and the stack at the write (V8's format). */
+export interface PrototypeWrite {
+  key: string;
+  kind: string;
+  stack: string;
+}
+
+/** The writes that are the failure's: data (not a function), of names the passing tests' run did not add. */
+export function failureWrites(writes: readonly PrototypeWrite[], passingAdded: ReadonlySet<string>): PrototypeWrite[] {
+  return writes.filter((w) => w.kind !== 'function' && !passingAdded.has(w.key));
+}
+
+/** The writes a trap run recorded, in the order of each process's records. */
+export function readPrototypeWrites(dir: string): PrototypeWrite[] {
+  const writes: PrototypeWrite[] = [];
+  for (const entry of safeList(dir).sort()) {
+    if (!/^writes-.*\.ndjson$/.test(entry)) continue;
+    let text: string;
+    try {
+      text = readFileSync(path.join(dir, entry), 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n')) {
+      if (writes.length >= MAX_WRITES) return writes;
+      try {
+        const record = JSON.parse(line) as Partial<PrototypeWrite>;
+        if (typeof record.key === 'string' && typeof record.stack === 'string') writes.push({ key: record.key, kind: String(record.kind), stack: record.stack });
+      } catch {
+        // An empty or cut line.
+      }
+    }
+  }
+  return writes;
+}
+
+/** The trap run's preload file and environment, in a directory of its own under `dir`. */
+export function trapSetup(dir: string, keys: readonly string[]): { preload: string; out: string; env: Record<string, string> } {
+  const out = path.join(dir, 'prototype-trap');
+  mkdirSync(out, { recursive: true });
+  const preload = path.join(dir, 'prototype-trap.cjs');
+  writeFileSync(preload, TRAP_PROTOTYPE);
+  return { preload, out, env: { [TRAP_ENV]: JSON.stringify({ keys, dir: out }) } };
+}
+
+function safeList(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
