@@ -714,12 +714,14 @@ test('takes 20 percent off with PCT20', () => {
  * more lines only for the failing input than the store does, and the test calls it; only the write
  * says where the pollution happened. `lib/polyfill.js`, loaded by every test, assigns a method of its
  * own to Object.prototype (as old packages did): a function, which the passing test's run adds as
- * well, so its write is no evidence. `variant: 'fixed'` refuses the segment in the store.
+ * well, so its write is no evidence. `variant: 'fixed'` refuses the segment in the store; `runner:
+ * 'jest'` writes the tests for Jest.
  */
-export function settingsPackage(variant: 'buggy' | 'fixed' = 'buggy'): FileTree {
+export function settingsPackage(variant: 'buggy' | 'fixed' = 'buggy', runner: 'node' | 'jest' = 'node'): FileTree {
   const guard = variant === 'fixed' ? `    if (key === '__proto__' || key === 'constructor' || key === 'prototype') throw new Error('unsafe key: ' + key);\n` : '';
   return {
     'package.json': JSON.stringify({ name: 'tinysettings', version: '1.0.0', main: 'index.js' }, null, 2) + '\n',
+    '.gitignore': 'node_modules\n',
     'index.js': `require('./lib/polyfill');
 module.exports = require('./lib/settings');
 `,
@@ -769,7 +771,11 @@ class Settings {
 module.exports = { Settings };
 `,
     'lib/store.js': storeSource('js', guard),
-    'test/settings.test.js': `const test = require('node:test');
+    'test/settings.test.js': runner === 'jest' ? SETTINGS_TEST_JEST : SETTINGS_TEST_NODE,
+  };
+}
+
+const SETTINGS_TEST_NODE = `const test = require('node:test');
 const assert = require('node:assert/strict');
 const { Settings } = require('..');
 
@@ -789,9 +795,25 @@ test('nested paths are stored and read back', () => {
   assert.deepEqual(settings.get('db'), { host: 'localhost', port: 5432 });
   assert.deepEqual(settings.get('db').sortedEntries(), [['host', 'localhost'], ['port', 5432]]);
 });
-`,
-  };
-}
+`;
+
+/** The same tests under Jest, whose test files run in a vm context of their own. */
+const SETTINGS_TEST_JEST = `const { Settings } = require('..');
+
+test('a path through __proto__ does not reach every object', () => {
+  try {
+    new Settings().set('__proto__.pollutedBySettings', 'yes');
+  } catch {
+    // Refusing the path is fine; polluting is not.
+  }
+  expect({}.pollutedBySettings).toBeUndefined();
+});
+
+test('nested paths are stored and read back', () => {
+  const settings = new Settings({ 'db.host': 'localhost' }).set('db.port', 5432);
+  expect(settings.get('db').sortedEntries()).toEqual([['host', 'localhost'], ['port', 5432]]);
+});
+`;
 
 /** The settings fixture's store (the write is on line 8 in both languages). */
 function storeSource(language: 'js' | 'ts', guard = ''): string {

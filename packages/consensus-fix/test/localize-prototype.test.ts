@@ -59,6 +59,25 @@ describe('the watch (in every covered run\'s preload)', () => {
     expect(readAddedNames(dir)).toEqual([]);
   });
 
+  it('watches every vm context too (Jest runs each test file in one), each against its own Object.prototype', async () => {
+    const dir = join(scratch, 'watch-contexts');
+    mkdirSync(dir);
+    const file = script(
+      'contexts.cjs',
+      [
+        "const vm = require('node:vm');",
+        'const first = vm.createContext({});',
+        "vm.runInContext('Object.prototype.inFirst = 1', first);",
+        'const second = vm.createContext({});', // the first is settled here
+        "vm.runInContext('Object.prototype.inSecond = 1', second);",
+        "console.log(vm.isContext(second), 'inFirst' in {});",
+      ].join('\n'),
+    );
+    const ended = await runNode(file, watched(dir));
+    expect(ended).toMatchObject({ exitCode: 0, stdout: 'true false\n' });
+    expect(readAddedNames(dir)).toEqual(['inFirst', 'inSecond']);
+  });
+
   it('a process SIGTERM ends still reports (it never reaches exit), and still dies by the signal', async () => {
     const dir = join(scratch, 'watch-sigterm');
     mkdirSync(dir);
@@ -109,6 +128,26 @@ describe('the trap (the probe run\'s preload)', () => {
     // A function is a method someone meant to add; a name the passing tests added too is theirs.
     expect(failureWrites(writes, new Set()).map((w) => w.key)).toEqual(['polluted']);
     expect(failureWrites(writes, new Set(['polluted']))).toEqual([]);
+  });
+});
+
+describe('the trap in a vm context', () => {
+  it('records the write with the context\'s own stack', async () => {
+    const trap = trapSetup(join(scratch, 'trap-context'), ['polluted']);
+    const main = script(
+      'context-main.cjs',
+      [
+        "const vm = require('node:vm');",
+        'const context = vm.createContext({});',
+        "const code = 'function walk(t, p, v) {\\n  t[p[0]][p[1]] = v;\\n}\\nwalk({}, [\"__proto__\", \"polluted\"], \"yes\");\\n({}).polluted';",
+        "console.log(vm.runInContext(code, context, { filename: '/repo/lib/walk.js' }), ({}).polluted);",
+      ].join('\n'),
+    );
+    const ended = await runNode(main, { ...trap.env, NODE_OPTIONS: withPreload(process.env.NODE_OPTIONS, trap.preload) });
+    expect(ended).toMatchObject({ exitCode: 0, stdout: 'yes undefined\n' });
+    const writes = readPrototypeWrites(trap.out);
+    expect(writes.map((w) => w.key)).toEqual(['polluted']);
+    expect(writes[0]!.stack).toContain('(/repo/lib/walk.js:2:');
   });
 });
 

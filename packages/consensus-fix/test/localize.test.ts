@@ -166,8 +166,19 @@ describe('--localize-only on a prototype pollution (the prototype-write probe)',
   });
 });
 
-describe('--localize-only on a prototype pollution under Vitest', () => {
-  it('the trap runs in Vitest\'s workers, and the write is placed in the TypeScript source', async () => {
+describe('--localize-only on a prototype pollution under Jest and Vitest', () => {
+  it('Jest: the trap runs in the vm context of each test file, and the write is placed by Jest\'s source maps', async () => {
+    const r = withRunner(settingsPackage('buggy', 'jest'), 'jest', new URL('../../tdd-kernel/package.json', import.meta.url).href);
+    const doc = await localizeOnly(r, ['--test-cmd', 'node node_modules/jest/bin/jest.js', '--max-files', '10']);
+    const byFile = new Map(doc.localization.files.map((f) => [f.file, f.evidence] as const));
+    expect(ranked(doc)[0]).toBe('lib/store.js');
+    expect(byFile.get('lib/store.js')!.prototypeWrites).toEqual([{ key: 'pollutedBySettings', line: 8, depth: 0 }]);
+    expect(byFile.get('lib/polyfill.js')?.prototypeWrites).toBeUndefined();
+    expect(r.status()).toBe('');
+  });
+
+
+  it('Vitest: the trap runs in its workers, and the write is placed in the TypeScript source', async () => {
     const r = withRunner(settingsPackageVitest(), 'vitest');
     const doc = await localizeOnly(r, ['--test-cmd', 'npx vitest run', '--max-files', '10']);
     const byFile = new Map(doc.localization.files.map((f) => [f.file, f.evidence] as const));

@@ -3,9 +3,9 @@
 // frames are all test frames, and coverage sees the store or setter that did the write run alike for
 // every input; the place of the write is what a debugger would look for, and nothing else reports it.
 //
-// Two steps, both plain Node preloads (`NODE_OPTIONS=--require`), so they hold for any runner that
-// executes the tests in the process's own realm (node --test, Mocha, Vitest's pools; not Jest, whose
-// tests run in a vm context with an Object.prototype of their own):
+// Two steps, both plain Node preloads (`NODE_OPTIONS=--require`), so they hold for any runner: each
+// acts on the process's own realm (node --test, Mocha, Vitest) and on every vm context made after it
+// (Jest's test environments), each with an Object.prototype of its own:
 // 1. Watch, in every covered run: the names Object.prototype gained between the preload and the
 //    process's end are written down (nothing else: the run behaves as without it). A run that gained
 //    none costs nothing more.
@@ -30,24 +30,61 @@ const MAX_NAMES = 50;
 const MAX_WRITES = 200;
 
 /**
- * The watch, part of every covered run's preload. `report` is also called by the SIGTERM flush (a
- * process that signal ends never reaches 'exit').
+ * Calls `onRealm(Object.prototype, Error)` for the process's own realm, then for every vm context made
+ * later: Jest runs each test file in a context of its own (so do Vitest's `vmThreads` and jsdom), with
+ * an Object.prototype of its own. `vm.createContext` is wrapped to return the same context as before,
+ * and the ES module view of `node:vm` is synced to it.
+ */
+const EACH_REALM = `
+function adlcEachRealm(onRealm) {
+  onRealm(Object.prototype, Error);
+  var vm = require('node:vm');
+  var create = vm.createContext;
+  vm.createContext = function createContext() {
+    var context = create.apply(this, arguments);
+    try { onRealm(vm.runInContext('Object.prototype', context), vm.runInContext('Error', context)); } catch (e) {}
+    return context;
+  };
+  try { require('node:module').syncBuiltinESMExports(); } catch (e) {}
+}
+`;
+
+/**
+ * The watch, part of every covered run's preload. Besides the process's own realm it watches the
+ * latest vm context, and settles the one before when the next is made (a Jest worker runs one test
+ * file at a time): holding every context until the end would keep each test file's modules alive.
+ * `report` is also called by the SIGTERM flush (a process that signal ends never reaches 'exit').
  */
 export const WATCH_PROTOTYPE = `
 // consensus-fix: writes down the names Object.prototype gained in this process (localization only).
 var adlcReportPrototype = (function () {
   var dir = process.env.${WATCH_DIR_ENV};
-  if (!dir) return function () {};
-  var before = new Set(Object.getOwnPropertyNames(Object.prototype));
+  if (!dir) return function () {};${EACH_REALM}
+  var names = new Set();
+  var main = null;
+  var latest = null;
+  function settle(entry) {
+    if (!entry) return;
+    Object.getOwnPropertyNames(entry.proto).forEach(function (name) { if (!entry.before.has(name)) names.add(name); });
+  }
+  adlcEachRealm(function (proto) {
+    var entry = { proto: proto, before: new Set(Object.getOwnPropertyNames(proto)) };
+    if (main === null) main = entry;
+    else {
+      settle(latest);
+      latest = entry;
+    }
+  });
   var done = false;
   function report() {
     if (done) return;
     done = true;
     try {
-      var added = Object.getOwnPropertyNames(Object.prototype).filter(function (name) { return !before.has(name); });
-      if (added.length === 0) return;
+      settle(main);
+      settle(latest);
+      if (names.size === 0) return;
       var file = 'added-' + process.pid + '-' + require('node:worker_threads').threadId + '.json';
-      require('node:fs').writeFileSync(require('node:path').join(dir, file), JSON.stringify(added.slice(0, ${MAX_NAMES})));
+      require('node:fs').writeFileSync(require('node:path').join(dir, file), JSON.stringify(Array.from(names).slice(0, ${MAX_NAMES})));
     } catch (e) {}
   }
   process.on('exit', report);
@@ -55,35 +92,38 @@ var adlcReportPrototype = (function () {
 })();
 `;
 
-/** The trap's preload (see the header). */
+/** The trap's preload (see the header), in the process's realm and every vm context made later. */
 export const TRAP_PROTOTYPE = `'use strict';
 // consensus-fix: records where names are written onto Object.prototype (localization's probe run only).
 (function () {
   var spec;
   try { spec = JSON.parse(process.env.${TRAP_ENV} || 'null'); } catch (e) { return; }
-  if (!spec || !Array.isArray(spec.keys)) return;
+  if (!spec || !Array.isArray(spec.keys)) return;${EACH_REALM}
   var fs = require('node:fs');
   var out = require('node:path').join(spec.dir, 'writes-' + process.pid + '-' + require('node:worker_threads').threadId + '.ndjson');
   var own = Object.prototype.hasOwnProperty;
-  spec.keys.forEach(function (key) {
-    if (typeof key !== 'string' || own.call(Object.prototype, key)) return;
-    Object.defineProperty(Object.prototype, key, {
-      configurable: true,
-      enumerable: false,
-      get: function () { return undefined; },
-      set: function (value) {
-        if (this === Object.prototype) {
-          var limit = Error.stackTraceLimit;
-          Error.stackTraceLimit = 50;
-          var stack = String(new Error('write of ' + key + ' onto Object.prototype').stack);
-          Error.stackTraceLimit = limit;
-          var record = { key: key, kind: typeof value, stack: stack };
-          try { fs.appendFileSync(out, JSON.stringify(record) + '\\n'); } catch (e) {}
-          Object.defineProperty(Object.prototype, key, { value: value, writable: true, enumerable: true, configurable: true });
-        } else {
-          Reflect.defineProperty(this, key, { value: value, writable: true, enumerable: true, configurable: true });
-        }
-      },
+  adlcEachRealm(function (proto, RealmError) {
+    spec.keys.forEach(function (key) {
+      if (typeof key !== 'string' || own.call(proto, key)) return;
+      Object.defineProperty(proto, key, {
+        configurable: true,
+        enumerable: false,
+        get: function () { return undefined; },
+        set: function (value) {
+          if (this === proto) {
+            // The realm's own Error: its stack goes through the realm's source maps (Jest's).
+            var limit = RealmError.stackTraceLimit;
+            RealmError.stackTraceLimit = 50;
+            var stack = String(new RealmError('write of ' + key + ' onto Object.prototype').stack);
+            RealmError.stackTraceLimit = limit;
+            var record = { key: key, kind: typeof value, stack: stack };
+            try { fs.appendFileSync(out, JSON.stringify(record) + '\\n'); } catch (e) {}
+            Object.defineProperty(proto, key, { value: value, writable: true, enumerable: true, configurable: true });
+          } else {
+            Reflect.defineProperty(this, key, { value: value, writable: true, enumerable: true, configurable: true });
+          }
+        },
+      });
     });
   });
 })();
