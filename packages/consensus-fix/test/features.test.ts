@@ -119,3 +119,36 @@ describe('baseline and flakiness', () => {
     expect(doc.warnings.join('\n')).toContain('legacy export is broken');
   });
 });
+
+describe('secrets in the failing output', () => {
+  // A test that prints the environment on failure (many do) prints the key the run was given.
+  const LEAKY_REPRO = `import { add } from '../src/calc.mjs';
+const got = add(2, 3);
+if (got !== 5) {
+  console.error('debug: ANTHROPIC_API_KEY=' + process.env.ANTHROPIC_API_KEY);
+  console.error('add(2, 3) should be 5, got ' + got);
+  process.exit(1);
+}
+`;
+
+  it.each([
+    { name: 'with --files', args: ['--files', 'src/calc.mjs'] },
+    { name: 'localized', args: ['--max-files', '1'] },
+  ])('$name: the key reaches neither the models, nor the log, nor the output', async ({ args }) => {
+    const r = repo({ 'test/add-repro.mjs': LEAKY_REPRO });
+    const key = suite.server.env().ANTHROPIC_API_KEY!;
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    const logDir = join(scratch, `leak-${args[0]}`);
+    const res = await run(r, ['--test-cmd', REPRO, '--rails', RAILS, ...args, '--json', '--log-dir', logDir]);
+    expect(res.exitCode, res.stderr).toBe(0);
+    const sent = suite.server.requestsFor('anthropic').map((req) => JSON.stringify(req.body));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.join('\n')).toContain('should be 5, got -1'); // the output did reach the prompt
+    expect(sent.join('\n')).not.toContain(key);
+    for (const file of readdirSync(logDir, { recursive: true }) as string[]) {
+      const path = join(logDir, file);
+      if (statSync(path).isFile()) expect(readFileSync(path, 'utf8'), file).not.toContain(key);
+    }
+    expect(res.stdout + res.stderr).not.toContain(key);
+  });
+});
