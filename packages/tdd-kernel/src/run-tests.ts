@@ -29,12 +29,43 @@ export class NoRunnerError extends Error {
 }
 
 export async function resolveRunner(ctx: KernelContext): Promise<RunnerAdapter> {
-  if (ctx.runner) return ctx.runner;
+  if (ctx.runner) return withoutSecrets(ctx.runner);
   const { createRunner } = await import('./runners/index.js');
   const runner = createRunner(ctx.paths.root, ctx.config);
   if (!runner) throw new NoRunnerError('no test runner found (vitest, jest or pytest)');
   ctx.runner = runner;
-  return runner;
+  return withoutSecrets(runner);
+}
+
+/**
+ * The runner with secrets taken out of what it reports. A test that prints its environment, or an
+ * assertion on a variable (`expected 'ghp_…' to be …`), would put the keys the agent runs with into
+ * the kernel's state and log and into what the agent is told: the values of this process's key
+ * variables and credential-shaped text are redacted from every message, file error, output tail and
+ * runner error.
+ */
+function withoutSecrets(runner: RunnerAdapter): RunnerAdapter {
+  return {
+    id: runner.id,
+    ...(runner.key === undefined ? {} : { key: runner.key }),
+    async run(requests, runCtx) {
+      const { redactSecrets } = await import('@adlc/core');
+      const env = { ...process.env, ...runCtx.env };
+      const clean = (text: string) => redactSecrets(text, env);
+      try {
+        const outcome = await runner.run(requests, runCtx);
+        return {
+          ...outcome,
+          results: outcome.results.map((r) => (r.message === undefined ? r : { ...r, message: clean(r.message) })),
+          fileErrors: Object.fromEntries(Object.entries(outcome.fileErrors).map(([file, message]) => [file, clean(message)])),
+          outputTail: clean(outcome.outputTail),
+        };
+      } catch (error) {
+        if (error instanceof Error) error.message = clean(error.message);
+        throw error;
+      }
+    },
+  };
 }
 
 /** Turns ids into requests: `<file>::<name>` directly, slugs through the log or the annotations on disk. */

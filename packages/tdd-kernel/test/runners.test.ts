@@ -1,6 +1,6 @@
 // Jest and pytest adapters on real runs: reds, greens, collection errors, not-found, batches.
 
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempRepo, type TempRepo } from '@adlc/core/testkit';
@@ -43,6 +43,34 @@ describe('sum (ints)', () => {
     const flush = FlushOutputSchema.parse(JSON.parse((await kernel(repo, ['flush', '--json'])).stdout));
     expect(flush.kept).toEqual(['src/sum.js']);
     expect(flush.invocations).toBe(1);
+  });
+});
+
+describe('secrets in what a test run reports', () => {
+  it('a key the agent runs with, printed or asserted on by a test, reaches neither the output nor the state and log', async () => {
+    const token = 'tok-4f9a1c2e7b3d5a60-leak';
+    repo = makeProject('jest', {
+      'src/deploy.js': 'module.exports = () => process.env.DEPLOY_TOKEN;\n',
+      'src/deploy.test.js': `const deploy = require('./deploy');
+test('no token is used', () => {
+  console.log('env DEPLOY_TOKEN=' + process.env.DEPLOY_TOKEN);
+  expect(deploy()).toBe('none');
+});
+`,
+    });
+    const id = 'src/deploy.test.js::no token is used';
+    const out = await kernel(repo, ['run', id, '--json'], undefined, { DEPLOY_TOKEN: token });
+    expect(out.exitCode).toBe(2);
+    const run = RunOutputSchema.parse(JSON.parse(out.stdout));
+    expect(run.results[0]).toMatchObject({ test_id: id, status: 'fail', failure_kind: 'assertion' });
+    expect(run.results[0]!.message).toContain('[REDACTED'); // Jest's message had the value in it
+    expect(out.stdout + out.stderr).not.toContain(token);
+    // The claim and check that follow write the state and the log: none of it holds the token either.
+    await kernel(repo, ['claim', id, 'src/deploy.js'], undefined, { DEPLOY_TOKEN: token });
+    const files = (readdirSync(repo.dir, { recursive: true }) as string[]).filter((f) => !f.split(path.sep).includes('node_modules'));
+    const written = files.map((f) => path.join(repo.dir, f)).filter((f) => statSync(f).isFile());
+    expect(written.some((f) => f.includes(`${path.sep}tdd-kernel${path.sep}`))).toBe(true); // the state under .git was read
+    for (const file of written) expect(readFileSync(file, 'latin1'), file).not.toContain(token);
   });
 });
 
