@@ -46,7 +46,6 @@ export function printJson(value: unknown, stream: NodeJS.WritableStream = proces
 
 const jsonText = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
-
 /** Prompts shown by --prompt-only: printed, never sent; needs no key. */
 export function promptOnly(
   prompts: ReadonlyArray<{ label: string; system?: string; prompt: string }>,

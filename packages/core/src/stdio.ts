@@ -62,8 +62,11 @@ export function writeOut(fd: Fd, text: string): void {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EPIPE') return;
     if (code !== 'EAGAIN') throw error;
+    // Watched, the stream's getter records it (with its own handler). Either way it is then the way
+    // out for what follows, so that the rest it holds goes first, and flushStdio waits for it.
     const stream = fd === 1 ? process.stdout : process.stderr;
-    if (!watching) {
+    if (created[fd] === undefined) {
+      created[fd] = stream;
       stream.on('error', (streamError: NodeJS.ErrnoException) => {
         if (streamError.code !== 'EPIPE') throw streamError;
       });
