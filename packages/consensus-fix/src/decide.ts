@@ -1,7 +1,7 @@
 // The decide phase: the seed's rules applied to the settled candidates — group the survivors by
 // agreement, the verdict, the smallest fix of the largest group — gathered into the run's result.
 
-import { sumUsage, type CommandResult, type FanResult } from '@adlc/core';
+import { redactSecrets, sumUsage, type CommandResult, type FanResult } from '@adlc/core';
 import { withoutAnsi } from './ansi.js';
 import type { Asked } from './ask.js';
 import { decideVerdict, groupSurvivors, selectWinner } from './grouping.js';
@@ -15,7 +15,7 @@ export function decide(run: Run, candidates: CandidateRecord[], asked: Asked, pr
   const groups = groupSurvivors(survivors);
   const verdict = decideVerdict(opts.n, groups);
   const chosen = verdict === 'pass' ? selectWinner(survivors, groups) : null;
-  explainRailsAtBaseline(candidates, asked.baselineRails, run.warn);
+  explainRailsAtBaseline(candidates, asked.baselineRails, run);
   explainTruncated(candidates, run);
 
   const { baselineRails } = asked;
@@ -47,7 +47,7 @@ export function decide(run: Run, candidates: CandidateRecord[], asked: Asked, pr
 }
 
 /** Every candidate that reached the rails failed there, and the rails were red before any change. */
-function explainRailsAtBaseline(candidates: readonly CandidateRecord[], baseline: CommandResult | undefined, warn: (message: string) => void): void {
+function explainRailsAtBaseline(candidates: readonly CandidateRecord[], baseline: CommandResult | undefined, { warn, ctx }: Pick<Run, 'warn' | 'ctx'>): void {
   if (!baseline || baseline.exitCode === 0) return;
   const atRails = candidates.filter((c) => c.failure?.stage === 'rails').length;
   const elsewhere = candidates.filter((c) => c.status === 'survived' || c.failure?.stage === 'repro' || c.failure?.stage === 'syntax').length;
@@ -55,7 +55,7 @@ function explainRailsAtBaseline(candidates: readonly CandidateRecord[], baseline
   const state = baseline.timedOut ? 'timed out' : `exited ${baseline.exitCode}`;
   warn(
     `every candidate failed at the rails, and the rails were already red before any change (\`${baseline.command}\` ${state} at baseline). ` +
-      `What failed at baseline:\n${failingLines(baseline.outputTail)}`,
+      `What failed at baseline:\n${failingLines(redactSecrets(baseline.outputTail, ctx.env))}`,
   );
 }
 

@@ -151,4 +151,14 @@ if (got !== 5) {
     }
     expect(res.stdout + res.stderr).not.toContain(key);
   });
+
+  it('rails red at baseline: the failing lines quoted to say so leave the key out', async () => {
+    const r = repo({ 'test/other.mjs': `console.log('not ok 1 - legacy export is broken; ANTHROPIC_API_KEY=' + process.env.ANTHROPIC_API_KEY);\nprocess.exit(1);\n` });
+    const key = suite.server.env().ANTHROPIC_API_KEY!;
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    const res = await run(r, ['--test-cmd', REPRO, '--rails', `${RAILS}; node test/other.mjs`, '--files', 'src/calc.mjs', '--json']);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain('legacy export is broken');
+    expect(res.stdout + res.stderr).not.toContain(key);
+  });
 });
