@@ -108,6 +108,7 @@ describe('the trap (the probe run\'s preload)', () => {
         `const { walk } = require(${JSON.stringify(store)});`,
         'const own = {};',
         "own.polluted = 'own';", // an ordinary assignment: an own property, not recorded
+        "const text = 'str'; text.polluted = 1;", // onto a primitive: nothing, and no throw in sloppy code
         'const before = ({}).polluted;',
         "walk({}, ['__proto__', 'polluted'], 'yes');",
         "Object.prototype.method = function () { return 'm'; };",

@@ -119,9 +119,10 @@ export const TRAP_PROTOTYPE = `'use strict';
             var record = { key: key, kind: typeof value, stack: stack };
             try { fs.appendFileSync(out, JSON.stringify(record) + '\\n'); } catch (e) {}
             Object.defineProperty(proto, key, { value: value, writable: true, enumerable: true, configurable: true });
-          } else {
+          } else if (Object(this) === this) {
             Reflect.defineProperty(this, key, { value: value, writable: true, enumerable: true, configurable: true });
           }
+          // (Onto a primitive, an assignment creates nothing; sloppy code does not throw for it.)
         },
       });
     });
