@@ -673,11 +673,19 @@ export function compiledCouponPackage({ throws = false } = {}): FileTree {
 }
 
 /** The Vitest package's TypeScript sources, tested by `node --test` through tsx's loader (`--import tsx`). */
-export function couponPackageTsx(): FileTree {
+export function couponPackageTsx(loader: 'tsx' | 'ts-node' = 'tsx'): FileTree {
   const ts = couponPackage() as Record<string, string>;
+  // ts-node compiles to CommonJS here (no "type": "module"), the way most of its users run it.
+  const setup: FileTree =
+    loader === 'tsx'
+      ? { 'package.json': `${JSON.stringify({ name: 'coupons', type: 'module', devDependencies: { tsx: '*' } }, null, 2)}\n` }
+      : {
+          'package.json': `${JSON.stringify({ name: 'coupons', devDependencies: { 'ts-node': '*', typescript: '*' } }, null, 2)}\n`,
+          'tsconfig.json': `${JSON.stringify({ compilerOptions: { module: 'commonjs', target: 'es2020', strict: true, esModuleInterop: true } }, null, 2)}\n`,
+        };
   return {
     '.gitignore': 'node_modules\n',
-    'package.json': `${JSON.stringify({ name: 'coupons', type: 'module', devDependencies: { tsx: '*' } }, null, 2)}\n`,
+    ...setup,
     'src/index.ts': ts['src/index.ts']!,
     'src/cart.ts': ts['src/cart.ts']!,
     'src/rules.ts': ts['src/rules.ts']!,

@@ -250,7 +250,7 @@ describe.skipIf(coveragePython === undefined)('--localize-only with coverage.py'
 });
 
 /** A package in a repository, its test runner linked in from the workspace as its dependency. */
-function withRunner(files: FileTree, runner: 'vitest' | 'jest' | 'mocha' | 'tsx', from = import.meta.url): TempRepo {
+function withRunner(files: FileTree, runner: 'vitest' | 'jest' | 'mocha' | 'tsx' | 'ts-node', from = import.meta.url): TempRepo {
   const r = repo(files);
   mkdirSync(join(r.dir, 'node_modules'));
   const dir = dirname(createRequire(from).resolve(`${runner}/package.json`));
@@ -324,10 +324,15 @@ describe('--localize-only under Vitest, Jest and Mocha', () => {
   });
 });
 
-describe('--localize-only on TypeScript run by node --test through tsx', () => {
-  it("the loader's compiled files are laid onto the sources, and node --test's passing tests run by themselves", async () => {
-    const r = withRunner(couponPackageTsx(), 'tsx');
-    const doc = await localizeOnly(r, ['--test-cmd', 'node --import tsx --test test/cart.test.ts', '--max-files', '10']);
+describe('--localize-only on TypeScript run by node --test through a loader', () => {
+  it.each([
+    { loader: 'tsx' as const, command: 'node --import tsx --test test/cart.test.ts' },
+    // ts-node without type checking (the fixture has no @types/node), as it is mostly run in tests.
+    { loader: 'ts-node' as const, command: 'node -r ts-node/register/transpile-only --test test/cart.test.ts' },
+  ])("$loader: the loader's compiled files are laid onto the sources, and node --test's passing tests run by themselves", async ({ loader, command }) => {
+    const r = withRunner(couponPackageTsx(loader), loader);
+    if (loader === 'ts-node') symlinkSync(dirname(createRequire(import.meta.url).resolve('typescript/package.json')), join(r.dir, 'node_modules', 'typescript'));
+    const doc = await localizeOnly(r, ['--test-cmd', command, '--max-files', '10']);
     const rules = doc.localization.files.find((f) => f.file === 'src/rules.ts')!;
     expect(rules.evidence.exclusiveLines).toBe(2);
     expect(rules.evidence.functions![0]).toMatchObject({ name: 'couponRate', line: 11 });
