@@ -3,8 +3,8 @@
 // the file list loads. Without --rails, the tests of the test command that passed then run once more
 // by themselves (passing-run.ts), for a passing side. Then the signals are ranked. `tookMs` is what
 // localization adds beyond the pre-flight and the rails: its set-up before them, the passing tests'
-// run (and, at the same time, the prototype-write probe's when the failing run added names to
-// Object.prototype: prototype-probe.ts), and its work after.
+// run (and, after it, the prototype-write probe's when the failing run added names to Object.prototype
+// that the passing tests did not: prototype-probe.ts), and its work after.
 
 import path from 'node:path';
 import { runCommand, type CommandResult } from '@adlc/core';
@@ -71,11 +71,14 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
       const output = withoutAnsi(failed.outputTail);
       const texts = new TextCache(root);
       const scripts = packageJson(texts, path.relative(root, cwd).split(path.sep).join('/')).scripts ?? {};
-      const added = test.addedToPrototype();
-      const [passingTests, trapped] = await Promise.all([
-        rails || failingExecutions.length === 0 ? NO_PASSING_RUN : passingTestsRun(session, output, scripts, input, controller.signal),
-        added.length === 0 ? [] : prototypeWrites(session.dir, added, input, controller.signal),
-      ]);
+      const passingTests = rails || failingExecutions.length === 0 ? NO_PASSING_RUN : await passingTestsRun(session, output, scripts, input, controller.signal);
+      // After the passing tests' run, not beside it: two runs of one suite at once can collide (a fixed
+      // port, a shared temporary file) and cost the passing side. A name the passing tests added as well
+      // is not the failure's (an assertion library, anything every test loads): no probe for it.
+      // (Not the rails' names: they often run the failing test too.)
+      const passingAdded = new Set(passingTests.added);
+      const suspect = test.addedToPrototype().filter((name) => !passingAdded.has(name));
+      const trapped = suspect.length === 0 ? [] : await prototypeWrites(session.dir, suspect, input, controller.signal);
       const rankInput: RankInput = {
         root,
         cwd,
@@ -84,8 +87,7 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
         failing: failingExecutions.length > 0 ? failingExecutions : undefined,
         passing: rails ? await rails.collect() : [],
         passingTests: passingTests.executions,
-        // Not the rails' names: they often run the failing test too.
-        prototypeWrites: failureWrites(trapped, new Set(passingTests.added)),
+        prototypeWrites: failureWrites(trapped, passingAdded),
         sourceMaps: session.sourceMaps,
         files,
         texts,

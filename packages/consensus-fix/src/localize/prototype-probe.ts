@@ -9,13 +9,13 @@
 // 1. Watch, in every covered run: the names Object.prototype gained between the preload and the
 //    process's end are written down (nothing else: the run behaves as without it). A run that gained
 //    none costs nothing more.
-// 2. Trap, only when the failing run gained some: the test command runs once more, with an accessor on
-//    Object.prototype for each of those names. A write of one onto Object.prototype itself records the
-//    stack and then becomes the plain data property it would have been; a write onto any other object
-//    defines the own property an ordinary assignment would.
-// Two kinds of write are not the failure's, and are left out: a function (a method someone meant to
-// add, the way old polyfills did; what a polluted path carries is data), and a write of a name the
-// passing tests' own run added too (an assertion library, anything every test loads).
+// 2. Trap, only when the failing run gained some that the passing tests' own run did not (a name every
+//    test adds, an assertion library's, is not the failure's): the test command runs once more, after
+//    that run, with an accessor on Object.prototype for each of those names. A write of one onto
+//    Object.prototype itself records the stack and then becomes the plain data property it would have
+//    been; a write onto any other object defines the own property an ordinary assignment would.
+// A write of a function is not the failure's either, and is left out: a method someone meant to add,
+// the way old polyfills did (what a polluted path carries is data).
 
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
