@@ -39,31 +39,29 @@ function script(name: string, code: string): string {
 
 describe('the watch (in every covered run\'s preload)', () => {
   const preload = script('covered.cjs', COVERED_RUN_PRELOAD);
-  const watched = (dir: string) => ({ [WATCH_DIR_ENV]: dir, NODE_OPTIONS: withPreload(process.env.NODE_OPTIONS, preload) });
+  /** Runs `code` as a script under the watch: how it ended, and the names it added. */
+  async function watchRun(name: string, code: string, killOn?: string): Promise<{ ended: Ended; added: string[] }> {
+    const dir = join(scratch, `watch-${name}`);
+    mkdirSync(dir);
+    const ended = await runNode(script(`${name}.cjs`, code), { [WATCH_DIR_ENV]: dir, NODE_OPTIONS: withPreload(process.env.NODE_OPTIONS, preload) }, killOn);
+    return { ended, added: readAddedNames(dir) };
+  }
 
   it('writes down the names a process added to Object.prototype, and only those', async () => {
-    const dir = join(scratch, 'watch-added');
-    mkdirSync(dir);
-    const file = script('pollutes.cjs', "const o = JSON.parse('{\"a\":{}}'); Object.prototype.leaked = 1; Object.prototype['/path'] = {}; o.own = 2; console.log('done');");
-    const ended = await runNode(file, watched(dir));
+    const { ended, added } = await watchRun('added', "const o = JSON.parse('{\"a\":{}}'); Object.prototype.leaked = 1; Object.prototype['/path'] = {}; o.own = 2; console.log('done');");
     expect(ended).toMatchObject({ exitCode: 0, stdout: 'done\n' });
-    expect(readAddedNames(dir)).toEqual(['/path', 'leaked']);
+    expect(added).toEqual(['/path', 'leaked']);
   });
 
   it('a process that adds nothing leaves nothing, and behaves as without the watch', async () => {
-    const dir = join(scratch, 'watch-clean');
-    mkdirSync(dir);
-    const file = script('clean.cjs', "process.exitCode = 3; console.log(Object.keys({}).length, process.listenerCount('SIGTERM'));");
-    const ended = await runNode(file, watched(dir));
+    const { ended, added } = await watchRun('clean', "process.exitCode = 3; console.log(Object.keys({}).length, process.listenerCount('SIGTERM'));");
     expect(ended).toMatchObject({ exitCode: 3, stdout: '0 1\n' });
-    expect(readAddedNames(dir)).toEqual([]);
+    expect(added).toEqual([]);
   });
 
   it('watches every vm context too (Jest runs each test file in one), each against its own Object.prototype', async () => {
-    const dir = join(scratch, 'watch-contexts');
-    mkdirSync(dir);
-    const file = script(
-      'contexts.cjs',
+    const { ended, added } = await watchRun(
+      'contexts',
       [
         "const vm = require('node:vm');",
         'const first = vm.createContext({});',
@@ -73,18 +71,14 @@ describe('the watch (in every covered run\'s preload)', () => {
         "console.log(vm.isContext(second), 'inFirst' in {});",
       ].join('\n'),
     );
-    const ended = await runNode(file, watched(dir));
     expect(ended).toMatchObject({ exitCode: 0, stdout: 'true false\n' });
-    expect(readAddedNames(dir)).toEqual(['inFirst', 'inSecond']);
+    expect(added).toEqual(['inFirst', 'inSecond']);
   });
 
   it('a process SIGTERM ends still reports (it never reaches exit), and still dies by the signal', async () => {
-    const dir = join(scratch, 'watch-sigterm');
-    mkdirSync(dir);
-    const file = script('killed.cjs', "Object.prototype.beforeKill = true; setInterval(() => {}, 1000); console.log('ready');");
-    const ended = await runNode(file, watched(dir), 'ready');
+    const { ended, added } = await watchRun('sigterm', "Object.prototype.beforeKill = true; setInterval(() => {}, 1000); console.log('ready');", 'ready');
     expect(ended.signal).toBe('SIGTERM');
-    expect(readAddedNames(dir)).toEqual(['beforeKill']);
+    expect(added).toEqual(['beforeKill']);
   });
 });
 
