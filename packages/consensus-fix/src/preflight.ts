@@ -13,7 +13,7 @@ import { observeFailure, type Observation } from './localize/observe.js';
 import { renderLocalization } from './localize/render.js';
 import type { LocalizeOnlyOutput } from './localize/schema.js';
 import { TOOL } from './options.js';
-import { buildPrompt, SYSTEM_PROMPT } from './prompt.js';
+import { buildPrompt, prototypeWriteNotes, SYSTEM_PROMPT } from './prompt.js';
 import { resolveFiles } from './setup.js';
 import type { Run } from './start-up.js';
 
@@ -77,7 +77,9 @@ async function promptFor(run: Run, result: CommandResult): Promise<string> {
   const views = await promptViews({ format, allowed: run.allowed, output, root: target.root, cwd: ctx.cwd, localization: run.localization });
   run.sliced = views.sliced;
   for (const [file, lines] of views.sliced) run.reporter.info(`${TOOL}: --edit-format replace: the prompt shows ${file} in slices (lines ${lines})`);
-  return buildPrompt({ testCmd, output, files: views.files, rails: opts.rails, format });
+  const allowed = new Set(run.allowed.map((f) => f.file));
+  const observed = prototypeWriteNotes((run.localization?.files ?? []).filter((f) => allowed.has(f.file)));
+  return buildPrompt({ testCmd, output, files: views.files, rails: opts.rails, format, observed });
 }
 
 function takeSnapshot(run: Run): Promise<FileSnapshot> {

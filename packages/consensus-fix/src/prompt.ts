@@ -4,6 +4,7 @@
 
 import type { EditFormat } from './edits/format.js';
 import { showNumbered, type ShownFile } from './edits/show.js';
+import type { LocalizedFile } from './localize/schema.js';
 
 export const OUTPUT_TAIL_CHARS = 4000;
 
@@ -18,6 +19,25 @@ export interface PromptInput {
   rails?: string | undefined;
   /** Default `whole`. */
   format?: EditFormat | undefined;
+  /** What localization saw the run do that its output does not show (prototypeWriteNotes). */
+  observed?: readonly string[] | undefined;
+}
+
+/**
+ * The prototype-write probe's findings in the files the fix may change, one line per name written:
+ * the write and the calls that led to it, nearest first. A prototype pollution test's output says only
+ * that `({}).x` was not undefined; where the write happened is the one thing a model cannot read there.
+ */
+export function prototypeWriteNotes(files: ReadonlyArray<Pick<LocalizedFile, 'file' | 'evidence'>>): string[] {
+  const byKey = new Map<string, Array<{ at: string; depth: number }>>();
+  for (const { file, evidence } of files) {
+    for (const w of evidence.prototypeWrites ?? []) byKey.set(w.key, [...(byKey.get(w.key) ?? []), { at: `${file}:${w.line}`, depth: w.depth }]);
+  }
+  return [...byKey].map(([key, hits]) => {
+    const [write, ...callers] = hits.sort((a, b) => a.depth - b.depth).map((h) => h.at);
+    const via = callers.length > 0 ? ` (called from ${callers.join(', then ')})` : '';
+    return `A value was written onto Object.prototype under the name ${JSON.stringify(key)} at ${write}${via}.`;
+  });
 }
 
 export const SYSTEM_PROMPT =
@@ -40,6 +60,7 @@ export function buildPrompt(input: PromptInput): string {
     tail.trimEnd(),
     'OUTPUT>>>',
     '',
+    ...(input.observed && input.observed.length > 0 ? ['Seen while it ran (not in its output):', ...input.observed.map((o) => `- ${o}`), ''] : []),
     replace ? 'Files you may change, with their line numbers (long files in slices around the suspect lines):' : 'Files you may change, with their full current content:',
     '',
     input.files.map(replace ? showNumbered : showWhole).join('\n\n'),

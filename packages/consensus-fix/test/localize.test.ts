@@ -163,6 +163,11 @@ describe('--localize-only on a prototype pollution (the prototype-write probe)',
     // lib/polyfill.js assigns a method onto Object.prototype in every test's run: not the failure's.
     expect(byFile.get('lib/polyfill.js')?.prototypeWrites).toBeUndefined();
     expect(r.status()).toBe('');
+
+    // The models are told where the write was: the test's output cannot say.
+    const shown = await runCli(BIN, ['--prompt-only', '--test-cmd', 'node --test test/settings.test.js', '--max-files', '2'], { cwd: r.dir, env: {} });
+    expect(shown.exitCode, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain('A value was written onto Object.prototype under the name "pollutedBySettings" at lib/store.js:8 (called from lib/settings.js:26).');
   });
 });
 
