@@ -31,9 +31,11 @@ export async function refactorOff(ctx: KernelContext): Promise<RefactorResult> {
   const command = verifyCommand(ctx);
   let verify: RefactorResult['verify'];
   if (command) {
-    const { runCommand } = await import('@adlc/core');
+    const { redactSecrets, runCommand } = await import('@adlc/core');
     const run = await runCommand(command, { cwd: ctx.paths.root, timeoutMs: ctx.config.timeoutMs ?? 600_000, env: { CI: '1', PYTHONDONTWRITEBYTECODE: '1' } });
-    verify = { command, passed: run.exitCode === 0, exit_code: run.exitCode, output_tail: run.outputTail.trim().split('\n').slice(-15).join('\n') };
+    // What the verify command printed goes to the agent: without the keys it runs with (see run-tests.ts).
+    const tail = run.outputTail.trim().split('\n').slice(-15).join('\n');
+    verify = { command, passed: run.exitCode === 0, exit_code: run.exitCode, output_tail: redactSecrets(tail, process.env) };
     ctx.append([{ type: 'verify', command, passed: verify.passed, exit_code: run.exitCode, duration_ms: run.durationMs, ts: ctx.now() }]);
     if (!verify.passed) return { refactor: true, changed: false, verify, reason: `\`${command}\` failed (exit ${run.exitCode ?? 'killed'}): refactor mode stays on until it passes` };
   }

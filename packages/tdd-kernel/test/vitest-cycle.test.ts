@@ -162,15 +162,20 @@ it('zero', () => { expect(price(0)).toBe(0); });
       'src/price.test.ts': PRICE_TEST,
       'src/price.ts': 'export const price = (n: number) => n * 1.2;\n',
       '.tdd-kernel/config.json': JSON.stringify({ verify: 'node verify.mjs' }),
-      'verify.mjs': 'process.exit(1);\n',
+      // A verify command that prints a key it was given: the agent must not read it back.
+      'verify.mjs': "console.log('DEPLOY_TOKEN=' + process.env.DEPLOY_TOKEN); process.exit(1);\n",
     });
     const on = await kernel(repo, ['refactor', 'on', '--json']);
     expect(on.exitCode).toBe(0);
     expect(RefactorOutputSchema.parse(JSON.parse(on.stdout)).suite).toMatchObject({ passed: 1, failed: 0 });
     expect((await kernel(repo, ['check', 'src/other.ts'])).exitCode).toBe(0);
-    const failing = await kernel(repo, ['refactor', 'off', '--json']);
+    const token = 'tok-93b1e0c4d2a7f615-leak';
+    const failing = await kernel(repo, ['refactor', 'off', '--json'], undefined, { DEPLOY_TOKEN: token });
     expect(failing.exitCode).toBe(2);
-    expect(RefactorOutputSchema.parse(JSON.parse(failing.stdout))).toMatchObject({ refactor: true, verify: { passed: false } });
+    const verify = RefactorOutputSchema.parse(JSON.parse(failing.stdout));
+    expect(verify).toMatchObject({ refactor: true, verify: { passed: false } });
+    expect(verify.verify!.output_tail).toContain('DEPLOY_TOKEN=[REDACTED');
+    expect(failing.stdout + failing.stderr).not.toContain(token);
     expect((await kernel(repo, ['check', 'src/other.ts'])).exitCode).toBe(0);
     repo.write({ 'verify.mjs': 'process.exit(0);\n' });
     const passing = await kernel(repo, ['refactor', 'off', '--json']);
