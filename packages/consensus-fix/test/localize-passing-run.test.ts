@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, mochaFailingNames, namePatternPassingCommand, pytestFailingIds, pytestPassingCommand, scriptPassingCommand, vitestFailingNames } from '../src/localize/passing-run.js';
+import { failingTestsCommand, passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, mochaFailingNames, namePatternPassingCommand, pytestFailingIds, pytestPassingCommand, scriptPassingCommand, vitestFailingNames } from '../src/localize/passing-run.js';
 import { withoutAnsi } from '../src/ansi.js';
 
 describe('passingTestNames', () => {
@@ -160,5 +160,19 @@ describe('scriptPassingCommand: a package script narrowed through the script', (
   it('Jest behind a script of another name', () => {
     const jest = '  ● cart › a coupon\nTests:       1 failed, 2 passed, 3 total';
     expect(scriptPassingCommand('npm run test:unit', jest, scripts)).toBe("npm run test:unit -- --testNamePattern='^(?!(?:cart a coupon)$)'");
+  });
+});
+
+describe('failingTestsCommand: the failing tests alone (for the prototype-write probe)', () => {
+  it.each<[string, string, string, readonly string[], string | null]>([
+    ['node --test: the failing names, before the files', 'node --test t.js', 'not ok 1 - a\nok 2 - b\n', ['a'], "node --test --test-name-pattern='^(?:a)$' t.js"],
+    ['node --test behind a loader', 'node --import tsx --test t.ts', 'not ok 1 - a (x)\n', ['a (x)'], "node --import tsx --test --test-name-pattern='^(?:a \\(x\\))$' t.ts"],
+    ['Vitest: their full names, even when nothing passed', 'npx vitest run', ' FAIL  t.test.ts > a > b\n Tests  1 failed (1)', [], "npx vitest run --testNamePattern='^(?:a b)$'"],
+    ['Jest', 'npx jest', '  ● cart › a coupon\nTests:       1 failed, 2 passed, 3 total', [], "npx jest --testNamePattern='^(?:cart a coupon)$'"],
+    ['a package script', 'npm test', ' FAIL  t.test.ts > cart > a coupon\n Tests  1 failed | 2 passed (3)', [], "npm test -- --testNamePattern='^(?:cart a coupon)$'"],
+    ['a command of its own: none', 'make test', 'not ok 1 - a', ['a'], null],
+    ['no failing name: none', 'node --test t.js', '', [], null],
+  ])('%s', (_name, command, output, failed, expected) => {
+    expect(failingTestsCommand(command, output, failed, { test: 'vitest run' })).toBe(expected);
   });
 });

@@ -11,7 +11,7 @@ import { runCommand, type CommandResult } from '@adlc/core';
 import { CoverageSession, withPreload } from './coverage-run.js';
 import { failingTestNames } from './identifiers.js';
 import { withoutAnsi } from '../ansi.js';
-import { passingTestsCommand } from './passing-run.js';
+import { failingTestsCommand, passingTestsCommand } from './passing-run.js';
 import { failureWrites, readPrototypeWrites, trapSetup, type PrototypeWrite } from './prototype-probe.js';
 import { gather, rank, type RankInput } from './rank.js';
 import { listFiles, packageJson, TextCache } from './repo-files.js';
@@ -78,7 +78,7 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
       // (Not the rails' names: they often run the failing test too.)
       const passingAdded = new Set(passingTests.added);
       const suspect = test.addedToPrototype().filter((name) => !passingAdded.has(name));
-      const trapped = suspect.length === 0 ? [] : await prototypeWrites(session.dir, suspect, input, controller.signal);
+      const trapped = suspect.length === 0 ? [] : await prototypeWrites(session.dir, suspect, failingTestsCommand(input.testCmd, output, failingTestNames(output), scripts), input, controller.signal);
       const rankInput: RankInput = {
         root,
         cwd,
@@ -125,14 +125,17 @@ async function passingTestsRun(session: CoverageSession, output: string, scripts
 }
 
 /**
- * The prototype-write probe: the test command once more, without coverage, with the trap on the names
- * the failing run added to Object.prototype. Its exit code does not matter: the trap changes nothing
- * the test can see until the write, and what counts is where the write was.
+ * The prototype-write probe: the failing tests once more (`failingOnly`, the test command narrowed to
+ * them), without coverage, with the trap on the names the failing run added to Object.prototype. The
+ * trap changes nothing the tests can see until the write, so the narrowed run fails again; when it
+ * passes instead, it ran no failing test (a name that did not match), and the whole command runs.
  */
-async function prototypeWrites(dir: string, added: readonly string[], input: ObserveInput, signal: AbortSignal): Promise<PrototypeWrite[]> {
+async function prototypeWrites(dir: string, added: readonly string[], failingOnly: string | null, input: ObserveInput, signal: AbortSignal): Promise<PrototypeWrite[]> {
   const trap = trapSetup(dir, added);
   const env = { ...input.env, ...trap.env, NODE_OPTIONS: withPreload(input.env.NODE_OPTIONS, trap.preload) };
-  await runCommand(input.testCmd, { cwd: input.cwd, env, timeoutMs: input.timeoutMs, signal }).catch(() => undefined);
+  const run = (command: string) => runCommand(command, { cwd: input.cwd, env, timeoutMs: input.timeoutMs, signal }).catch(() => undefined);
+  const narrowed = failingOnly === null ? undefined : await run(failingOnly);
+  if (narrowed === undefined || narrowed.exitCode === 0) await run(input.testCmd);
   return readPrototypeWrites(trap.out);
 }
 

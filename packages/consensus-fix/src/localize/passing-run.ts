@@ -2,7 +2,8 @@
 // pre-flight ran the failing tests and the passing ones in the same processes, so its coverage alone
 // cannot tell which lines only the failing test reached. Running the tests that passed once more, by
 // themselves, can: a line the pre-flight ran but that run did not is a line only the failing tests
-// reached, which is spectrum-based fault localization's strongest evidence. Pure: the names come from
+// reached, which is spectrum-based fault localization's strongest evidence. The same narrowing, the other
+// way, runs the failing tests alone (failingTestsCommand). Pure: the names come from
 // the pre-flight's output, the command is the test command narrowed to them (node --test), or to every
 // test but the failing ones (Vitest, Jest and Mocha, whose reports name the failing tests by their full
 // names; pytest, whose failing tests are deselected by their node ids).
@@ -37,7 +38,11 @@ const NODE_TEST = /(^|\s)node(?:\s+(?:(?:--import|--require|-r|--loader|--experi
  * passed, or when a failing test's name is among them (the narrowed run would run it again).
  */
 export function passingCommand(command: string, passed: readonly string[], failed: readonly string[]): string | null {
-  const names = passed.filter((name) => !failed.includes(name));
+  return nodeTestNamed(command, passed.filter((name) => !failed.includes(name)));
+}
+
+/** `node --test` narrowed to exactly these test names, or null (see passingCommand). */
+function nodeTestNamed(command: string, names: readonly string[]): string | null {
   if (names.length === 0 || names.length > MAX_NAMES) return null;
   const pattern = `^(?:${names.map(escapeRegExp).join('|')})$`;
   if (pattern.length > MAX_PATTERN_CHARS) return null;
@@ -108,17 +113,23 @@ const COMPOUND = /[;&|<>`\n]|\$\(/;
 /** A command that already picks its tests by name. */
 const NAME_FILTER = /(?:^|\s)(?:-t|-g|-f|--testNamePattern|--test-name-pattern|--grep|--fgrep|--invert)(?:[\s=]|$)/;
 
+/** Which tests a narrowed command runs: those that passed (the passing side), or the failing ones. */
+type Side = 'passing' | 'failing';
+
 /**
  * A Vitest, Jest or Mocha command narrowed to every test but the failing ones (a pattern that matches
  * any full name except theirs), or null when it is not a plain command of theirs, it filters by name
- * already, no test passed, or no failing test is named.
+ * already, no test passed, or no failing test is named. `side: 'failing'` narrows it to the failing
+ * ones instead (then whether some test passed does not matter).
  */
-export function namePatternPassingCommand(command: string, output: string): string | null {
+export function namePatternPassingCommand(command: string, output: string, side: Side = 'passing'): string | null {
   const runner = NAME_PATTERN_RUNNERS.find((r) => r.program.test(command));
-  if (!runner || COMPOUND.test(command) || NAME_FILTER.test(command) || !runner.somePassed.test(output)) return null;
+  if (!runner || COMPOUND.test(command) || NAME_FILTER.test(command)) return null;
+  if (side === 'passing' && !runner.somePassed.test(output)) return null;
   const failed = runner.failing(output);
   if (failed.length === 0 || failed.length > MAX_NAMES) return null;
-  const pattern = `^(?!(?:${failed.map(escapeRegExp).join('|')})$)`;
+  const names = failed.map(escapeRegExp).join('|');
+  const pattern = side === 'passing' ? `^(?!(?:${names})$)` : `^(?:${names})$`;
   if (pattern.length > MAX_PATTERN_CHARS) return null;
   return `${command} ${runner.flag}=${shellQuote(pattern)}`;
 }
@@ -147,14 +158,14 @@ const PACKAGE_SCRIPT = /^\s*(npm|pnpm|yarn)\s+(?:(?:run|run-script)\s+([\w:.-]+)
  * Vitest, Jest or Mocha command, the same pattern goes after `--` (npm and pnpm hand what follows to
  * the script; yarn takes it as it is). Null for any other command or script.
  */
-export function scriptPassingCommand(command: string, output: string, scripts: Readonly<Record<string, string>>): string | null {
+export function scriptPassingCommand(command: string, output: string, scripts: Readonly<Record<string, string>>, side: Side = 'passing'): string | null {
   const m = PACKAGE_SCRIPT.exec(command);
   if (!m) return null;
   const manager = m[4] !== undefined ? 'yarn' : m[1]!;
   const name = m[2] ?? m[4] ?? 'test';
   const script = scripts[name];
   if (typeof script !== 'string') return null;
-  const narrowed = namePatternPassingCommand(script, output);
+  const narrowed = namePatternPassingCommand(script, output, side);
   if (narrowed === null || !narrowed.startsWith(`${script} `)) return null;
   return `${command.trim()} ${manager === 'yarn' ? '' : '-- '}${narrowed.slice(script.length + 1)}`;
 }
@@ -170,4 +181,13 @@ export function passingTestsCommand(command: string, output: string, failed: rea
     pytestPassingCommand(command, output) ??
     scriptPassingCommand(command, output, scripts)
   );
+}
+
+/**
+ * The command that runs only the test command's failing tests (for the prototype-write probe, which
+ * needs them alone), or null when none is known: `node --test` narrowed to the failing names, a
+ * Vitest, Jest or Mocha command (or a package script that is one) to its failing tests' full names.
+ */
+export function failingTestsCommand(command: string, output: string, failed: readonly string[], scripts: Readonly<Record<string, string>> = {}): string | null {
+  return nodeTestNamed(command, failed) ?? namePatternPassingCommand(command, output, 'failing') ?? scriptPassingCommand(command, output, scripts, 'failing');
 }

@@ -10,8 +10,8 @@
 //    process's end are written down (nothing else: the run behaves as without it). A run that gained
 //    none costs nothing more.
 // 2. Trap, only when the failing run gained some that the passing tests' own run did not (a name every
-//    test adds, an assertion library's, is not the failure's): the test command runs once more, after
-//    that run, with an accessor on Object.prototype for each of those names. A write of one onto
+//    test adds, an assertion library's, is not the failure's): the failing tests run once more, after
+//    that run (observe.ts), with an accessor on Object.prototype for each of those names. A write of one onto
 //    Object.prototype itself records the stack and then becomes the plain data property it would have
 //    been; a write onto any other object defines the own property an ordinary assignment would.
 // A write of a function is not the failure's either, and is left out: a method someone meant to add,
