@@ -11,9 +11,9 @@
 //    none costs nothing more.
 // 2. Trap, only when the failing run gained some that the passing tests' own run did not (a name every
 //    test adds, an assertion library's, is not the failure's): the failing tests run once more, after
-//    that run (observe.ts), with an accessor on Object.prototype for each of those names. A write of one onto
-//    Object.prototype itself records the stack and then becomes the plain data property it would have
-//    been; a write onto any other object defines the own property an ordinary assignment would.
+//    that run (observe.ts), with an accessor on Object.prototype for each of those names. A write of
+//    one onto Object.prototype itself records the stack and then becomes the plain data property it
+//    would have been; a write onto any other object defines the own property an assignment would.
 // A write of a function is not the failure's either, and is left out: a method someone meant to add,
 // the way old polyfills did (what a polluted path carries is data).
 
