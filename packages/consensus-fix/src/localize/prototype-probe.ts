@@ -27,6 +27,8 @@ export const TRAP_ENV = 'CONSENSUS_FIX_PROTOTYPE_TRAP';
 
 /** Names kept per process, and recorded writes read back: a run that adds thousands is not a pollution test. */
 const MAX_NAMES = 50;
+/** A longer name is left out: it would go into an environment variable, the evidence and the prompt. */
+const MAX_NAME_CHARS = 200;
 const MAX_WRITES = 200;
 
 /**
@@ -65,7 +67,9 @@ var adlcReportPrototype = (function () {
   var latest = null;
   function settle(entry) {
     if (!entry) return;
-    Object.getOwnPropertyNames(entry.proto).forEach(function (name) { if (!entry.before.has(name)) names.add(name); });
+    Object.getOwnPropertyNames(entry.proto).forEach(function (name) {
+      if (!entry.before.has(name) && name.length <= ${MAX_NAME_CHARS}) names.add(name);
+    });
   }
   adlcEachRealm(function (proto) {
     var entry = { proto: proto, before: new Set(Object.getOwnPropertyNames(proto)) };
