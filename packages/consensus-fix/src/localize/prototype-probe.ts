@@ -42,9 +42,13 @@ function adlcEachRealm(onRealm) {
   onRealm(Object.prototype, Error);
   var vm = require('node:vm');
   var create = vm.createContext;
+  var intrinsics = new vm.Script('[Object.prototype, Error]'); // compiled once: some programs make thousands of contexts
   vm.createContext = function createContext() {
     var context = create.apply(this, arguments);
-    try { onRealm(vm.runInContext('Object.prototype', context), vm.runInContext('Error', context)); } catch (e) {}
+    try {
+      var found = intrinsics.runInContext(context);
+      onRealm(found[0], found[1]);
+    } catch (e) {}
     return context;
   };
   try { require('node:module').syncBuiltinESMExports(); } catch (e) {}
