@@ -1,8 +1,8 @@
 // The decide phase: the seed's rules applied to the settled candidates — group the survivors by
 // agreement, the verdict, the smallest fix of the largest group — gathered into the run's result.
 
-import { redactSecrets, sumUsage, type CommandResult, type FanResult } from '@adlc/core';
-import { withoutAnsi } from './ansi.js';
+import { sumUsage, type CommandResult, type FanResult } from '@adlc/core';
+import { shownOutput, withoutAnsi } from './ansi.js';
 import type { Asked } from './ask.js';
 import { decideVerdict, groupSurvivors, selectWinner } from './grouping.js';
 import { verdictMessage, type CandidateRecord, type RunResult } from './result.js';
@@ -55,7 +55,7 @@ function explainRailsAtBaseline(candidates: readonly CandidateRecord[], baseline
   const state = baseline.timedOut ? 'timed out' : `exited ${baseline.exitCode}`;
   warn(
     `every candidate failed at the rails, and the rails were already red before any change (\`${baseline.command}\` ${state} at baseline). ` +
-      `What failed at baseline:\n${failingLines(redactSecrets(baseline.outputTail, ctx.env))}`,
+      `What failed at baseline:\n${failingLines(shownOutput(baseline.outputTail, ctx.env))}`,
   );
 }
 

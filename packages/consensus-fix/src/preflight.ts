@@ -4,7 +4,7 @@
 // from it; the snapshot of those files is taken once they are known.
 
 import { FileSnapshot, opError, pass, prewarmProviders, promptOnly, redactSecrets, type CommandResult, type Outcome } from '@adlc/core';
-import { withoutAnsi } from './ansi.js';
+import { shownOutput } from './ansi.js';
 import { candidateTemperature } from './ask.js';
 import { chooseEditFormat } from './edits/format.js';
 import { promptViews } from './edits/views.js';
@@ -72,8 +72,7 @@ export async function preflight(run: Run): Promise<Preflight> {
 async function promptFor(run: Run, result: CommandResult): Promise<string> {
   const { opts, testCmd, target, ctx } = run;
   const format = run.editFormat ?? 'whole';
-  // A test that prints its environment prints the keys this run was given: they go to no model and no log.
-  const output = redactSecrets(withoutAnsi(result.outputTail), ctx.env);
+  const output = shownOutput(result.outputTail, ctx.env);
   const views = await promptViews({ format, allowed: run.allowed, output, root: target.root, cwd: ctx.cwd, localization: run.localization });
   run.sliced = views.sliced;
   for (const [file, lines] of views.sliced) run.reporter.info(`${TOOL}: --edit-format replace: the prompt shows ${file} in slices (lines ${lines})`);
