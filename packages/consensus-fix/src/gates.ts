@@ -1,8 +1,8 @@
 // The two gates a candidate must pass once its files are written: the repro (--test-cmd), then the
 // rails (--rails) on the same applied changes. Each run is bounded by --timeout.
 
-import { redactSecrets, runCommand, type CommandResult } from '@adlc/core';
-import { withoutAnsi } from './ansi.js';
+import { runCommand, type CommandResult } from '@adlc/core';
+import { shownOutput } from './ansi.js';
 import type { Stage } from './schema.js';
 
 export interface Gates {
@@ -41,9 +41,17 @@ function failure(gate: 'repro' | 'rails', result: CommandResult, env: NodeJS.Pro
     stage: result.timedOut ? 'timeout' : gate,
     gate,
     exitCode: result.timedOut ? null : result.exitCode,
-    outputTail: redactSecrets(tail(withoutAnsi(result.outputTail)), env),
+    outputTail: failureTail(result.outputTail, env),
     durationMs: Date.now() - started,
   };
+}
+
+/**
+ * A failed gate's output as failedDetails keeps it: shown (shownOutput), then cut to its last
+ * FAILED_TAIL_CHARS. In that order: a key the cut went through would leave its end behind unredacted.
+ */
+export function failureTail(output: string, env: NodeJS.ProcessEnv): string {
+  return tail(shownOutput(output, env));
 }
 
 export function tail(text: string, chars = FAILED_TAIL_CHARS): string {

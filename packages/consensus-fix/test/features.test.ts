@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, type TempRepo } from '@adlc/core/testkit';
 import { shellQuote } from '@adlc/core';
+import { FAILED_TAIL_CHARS, failureTail } from '../src/gates.js';
 import { PromptOnlyOutputSchema } from '../src/schema.js';
 import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, RAILS, REPRO, bytes, fix, parseOutput, useSuite } from './support.js';
 
@@ -150,6 +151,15 @@ if (got !== 5) {
       if (statSync(path).isFile()) expect(readFileSync(path, 'utf8'), file).not.toContain(key);
     }
     expect(res.stdout + res.stderr).not.toContain(key);
+  });
+
+  it("a failed gate's tail: a key its cut goes through leaves nothing of itself behind", () => {
+    const key = 'sk-ant-fake-test-key-0123456789abcdef';
+    // The cut falls 12 characters before the key's end.
+    const output = `key=${key}${'x'.repeat(FAILED_TAIL_CHARS - 12)}`;
+    const shown = failureTail(output, { ANTHROPIC_API_KEY: key });
+    expect(shown.length).toBeLessThanOrEqual(FAILED_TAIL_CHARS);
+    expect(shown).not.toContain(key.slice(-12));
   });
 
   it('rails red at baseline: the failing lines quoted to say so leave the key out', async () => {
