@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failingTestsCommand, passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, mochaFailingNames, namePatternPassingCommand, pytestFailingIds, pytestPassingCommand, scriptPassingCommand, vitestFailingNames } from '../src/localize/passing-run.js';
+import { failingTestsCommand, passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, mochaFailingNames, namePatternCommand, pytestFailingIds, pytestPassingCommand, scriptCommand, vitestFailingNames } from '../src/localize/passing-run.js';
 import { withoutAnsi } from '../src/ansi.js';
 
 describe('passingTestNames', () => {
@@ -95,8 +95,8 @@ describe('Vitest, Jest and Mocha: the passing tests are every test but the faili
     ['no failing name known', 'npx vitest run', 'Tests  1 failed', null],
     ['another runner', 'npx mocha', jestReport, null],
     ['a word that only contains the name', 'node my-vitest-helper.js', ' FAIL  t.ts > a', null],
-  ])('namePatternPassingCommand: %s', (_name, command, output, expected) => {
-    expect(namePatternPassingCommand(command, output)).toBe(expected);
+  ])('namePatternCommand: %s', (_name, command, output, expected) => {
+    expect(namePatternCommand(command, output)).toBe(expected);
   });
 
   it('passingTestsCommand: node --test first, then Vitest', () => {
@@ -141,7 +141,7 @@ describe('pytest: the failing tests deselected', () => {
   });
 });
 
-describe('scriptPassingCommand: a package script narrowed through the script', () => {
+describe('scriptCommand: a package script narrowed through the script', () => {
   const report = ' FAIL  t.test.ts > cart > a coupon\n Tests  1 failed | 2 passed (3)';
   const scripts = { test: 'vitest run', 'test:unit': 'jest --ci', lint: 'eslint .', node: 'node --test' };
   it.each<[string, string, string | null]>([
@@ -154,12 +154,12 @@ describe('scriptPassingCommand: a package script narrowed through the script', (
     ['no such script', 'npm run missing', null],
     ['with more words', 'npm test -- --coverage', null],
   ])('%s', (_name, command, expected) => {
-    expect(scriptPassingCommand(command, report, scripts)).toBe(expected);
+    expect(scriptCommand(command, report, scripts)).toBe(expected);
   });
 
   it('Jest behind a script of another name', () => {
     const jest = '  ● cart › a coupon\nTests:       1 failed, 2 passed, 3 total';
-    expect(scriptPassingCommand('npm run test:unit', jest, scripts)).toBe("npm run test:unit -- --testNamePattern='^(?!(?:cart a coupon)$)'");
+    expect(scriptCommand('npm run test:unit', jest, scripts)).toBe("npm run test:unit -- --testNamePattern='^(?!(?:cart a coupon)$)'");
   });
 });
 

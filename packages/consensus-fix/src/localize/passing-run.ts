@@ -2,11 +2,11 @@
 // pre-flight ran the failing tests and the passing ones in the same processes, so its coverage alone
 // cannot tell which lines only the failing test reached. Running the tests that passed once more, by
 // themselves, can: a line the pre-flight ran but that run did not is a line only the failing tests
-// reached, which is spectrum-based fault localization's strongest evidence. The same narrowing, the other
-// way, runs the failing tests alone (failingTestsCommand). Pure: the names come from
+// reached, which is spectrum-based fault localization's strongest evidence. Pure: the names come from
 // the pre-flight's output, the command is the test command narrowed to them (node --test), or to every
 // test but the failing ones (Vitest, Jest and Mocha, whose reports name the failing tests by their full
-// names; pytest, whose failing tests are deselected by their node ids).
+// names; pytest, whose failing tests are deselected by their node ids). The same narrowing, the other
+// way round, runs the failing tests alone (failingTestsCommand, for the prototype-write probe).
 
 import { shellQuote } from '@adlc/core';
 import { parsePytestCommand } from './coverage-python.js';
@@ -122,7 +122,7 @@ type Side = 'passing' | 'failing';
  * already, no test passed, or no failing test is named. `side: 'failing'` narrows it to the failing
  * ones instead (then whether some test passed does not matter).
  */
-export function namePatternPassingCommand(command: string, output: string, side: Side = 'passing'): string | null {
+export function namePatternCommand(command: string, output: string, side: Side = 'passing'): string | null {
   const runner = NAME_PATTERN_RUNNERS.find((r) => r.program.test(command));
   if (!runner || COMPOUND.test(command) || NAME_FILTER.test(command)) return null;
   if (side === 'passing' && !runner.somePassed.test(output)) return null;
@@ -158,14 +158,14 @@ const PACKAGE_SCRIPT = /^\s*(npm|pnpm|yarn)\s+(?:(?:run|run-script)\s+([\w:.-]+)
  * Vitest, Jest or Mocha command, the same pattern goes after `--` (npm and pnpm hand what follows to
  * the script; yarn takes it as it is). Null for any other command or script.
  */
-export function scriptPassingCommand(command: string, output: string, scripts: Readonly<Record<string, string>>, side: Side = 'passing'): string | null {
+export function scriptCommand(command: string, output: string, scripts: Readonly<Record<string, string>>, side: Side = 'passing'): string | null {
   const m = PACKAGE_SCRIPT.exec(command);
   if (!m) return null;
   const manager = m[4] !== undefined ? 'yarn' : m[1]!;
   const name = m[2] ?? m[4] ?? 'test';
   const script = scripts[name];
   if (typeof script !== 'string') return null;
-  const narrowed = namePatternPassingCommand(script, output, side);
+  const narrowed = namePatternCommand(script, output, side);
   if (narrowed === null || !narrowed.startsWith(`${script} `)) return null;
   return `${command.trim()} ${manager === 'yarn' ? '' : '-- '}${narrowed.slice(script.length + 1)}`;
 }
@@ -177,9 +177,9 @@ export function scriptPassingCommand(command: string, output: string, scripts: R
 export function passingTestsCommand(command: string, output: string, failed: readonly string[], scripts: Readonly<Record<string, string>> = {}): string | null {
   return (
     passingCommand(command, passingTestNames(output), failed) ??
-    namePatternPassingCommand(command, output) ??
+    namePatternCommand(command, output) ??
     pytestPassingCommand(command, output) ??
-    scriptPassingCommand(command, output, scripts)
+    scriptCommand(command, output, scripts)
   );
 }
 
@@ -189,5 +189,5 @@ export function passingTestsCommand(command: string, output: string, failed: rea
  * Vitest, Jest or Mocha command (or a package script that is one) to its failing tests' full names.
  */
 export function failingTestsCommand(command: string, output: string, failed: readonly string[], scripts: Readonly<Record<string, string>> = {}): string | null {
-  return nodeTestNamed(command, failed) ?? namePatternPassingCommand(command, output, 'failing') ?? scriptPassingCommand(command, output, scripts, 'failing');
+  return nodeTestNamed(command, failed) ?? namePatternCommand(command, output, 'failing') ?? scriptCommand(command, output, scripts, 'failing');
 }
