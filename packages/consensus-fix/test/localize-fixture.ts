@@ -631,18 +631,7 @@ module.exports = { priceOf, couponRate };
 const { Cart } = require('..');
 
 describe('cart', () => {
-  it('totals its items', () => {
-    assert.equal(new Cart().add({ price: 10, qty: 2 }).total(), 20);
-  });
-
-  it('ignores an unknown coupon', () => {
-    assert.equal(new Cart().add({ price: 10, qty: 2 }).applyCoupon('NONE'), 20);
-  });
-
-  it('takes 20 percent off with PCT20', () => {
-    assert.equal(new Cart().add({ price: 50, qty: 2 }).applyCoupon('PCT20'), 80);
-  });
-});
+${cartCases('it', '  ')}});
 `,
   };
 }
@@ -672,7 +661,7 @@ export function compiledCouponPackage({ throws = false } = {}): FileTree {
   };
 }
 
-/** The Vitest package's TypeScript sources, tested by `node --test` through tsx's loader (`--import tsx`). */
+/** The Vitest package's TypeScript sources, tested by `node --test` through a loader: tsx's (`--import tsx`) or ts-node's. */
 export function couponPackageTsx(loader: 'tsx' | 'ts-node' = 'tsx'): FileTree {
   const ts = couponPackage() as Record<string, string>;
   // ts-node compiles to CommonJS here (no "type": "module"), the way most of its users run it.
@@ -700,18 +689,19 @@ function nodeCartTest(from: string): string {
 import assert from 'node:assert/strict';
 import { Cart } from '${from}';
 
-test('totals its items', () => {
-  assert.equal(new Cart().add({ price: 10, qty: 2 }).total(), 20);
-});
+${cartCases('test')}`;
+}
 
-test('ignores an unknown coupon', () => {
-  assert.equal(new Cart().add({ price: 10, qty: 2 }).applyCoupon('NONE'), 20);
-});
+/** The coupon package's three tests with node's assert (Jest, Mocha, node --test): title, actual, expected. */
+const CART_CASES: ReadonlyArray<readonly [string, string, number]> = [
+  ['totals its items', 'new Cart().add({ price: 10, qty: 2 }).total()', 20],
+  ['ignores an unknown coupon', "new Cart().add({ price: 10, qty: 2 }).applyCoupon('NONE')", 20],
+  ['takes 20 percent off with PCT20', "new Cart().add({ price: 50, qty: 2 }).applyCoupon('PCT20')", 80],
+];
 
-test('takes 20 percent off with PCT20', () => {
-  assert.equal(new Cart().add({ price: 50, qty: 2 }).applyCoupon('PCT20'), 80);
-});
-`;
+/** CART_CASES as `call('title', () => { ... })` blocks, `indent` before each line, a blank line between. */
+function cartCases(call: 'test' | 'it', indent = ''): string {
+  return CART_CASES.map(([title, actual, expected]) => `${indent}${call}('${title}', () => {\n${indent}  assert.equal(${actual}, ${expected});\n${indent}});\n`).join('\n');
 }
 
 /**
