@@ -12,7 +12,7 @@ import { CoverageSession, withPreload } from './coverage-run.js';
 import { failingTestNames } from './identifiers.js';
 import { withoutAnsi } from '../ansi.js';
 import { failingTestsCommand, passingTestsCommand } from './passing-run.js';
-import { failureWrites, readPrototypeWrites, trapSetup, type PrototypeWrite } from './prototype-probe.js';
+import { failureWrites, readPrototypeWrites, suspectNames, trapSetup, type PrototypeWrite } from './prototype-probe.js';
 import { gather, rank, type RankInput } from './rank.js';
 import { listFiles, packageJson, TextCache } from './repo-files.js';
 import type { Localization } from './schema.js';
@@ -71,14 +71,13 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
       const output = withoutAnsi(failed.outputTail);
       const texts = new TextCache(root);
       const scripts = packageJson(texts, path.relative(root, cwd).split(path.sep).join('/')).scripts ?? {};
-      const passingTests = rails || failingExecutions.length === 0 ? NO_PASSING_RUN : await passingTestsRun(session, output, scripts, input, controller.signal);
+      const failedNames = failingTestNames(output);
+      const passingTests = rails || failingExecutions.length === 0 ? NO_PASSING_RUN : await passingTestsRun(session, output, failedNames, scripts, input, controller.signal);
       // After the passing tests' run, not beside it: two runs of one suite at once can collide (a fixed
-      // port, a shared temporary file) and cost the passing side. A name the passing tests added as well
-      // is not the failure's (an assertion library, anything every test loads): no probe for it.
-      // (Not the rails' names: they often run the failing test too.)
-      const passingAdded = new Set(passingTests.added);
-      const suspect = test.addedToPrototype().filter((name) => !passingAdded.has(name));
-      const trapped = suspect.length === 0 ? [] : await prototypeWrites(session.dir, suspect, failingTestsCommand(input.testCmd, output, failingTestNames(output), scripts), input, controller.signal);
+      // port, a shared temporary file) and cost the passing side. (Not the rails' names: they often run
+      // the failing test too.)
+      const suspect = suspectNames(test.addedToPrototype(), passingTests.added);
+      const trapped = suspect.length === 0 ? [] : await prototypeWrites(session.dir, suspect, failingTestsCommand(input.testCmd, output, failedNames, scripts), input, controller.signal);
       const rankInput: RankInput = {
         root,
         cwd,
@@ -87,7 +86,7 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
         failing: failingExecutions.length > 0 ? failingExecutions : undefined,
         passing: rails ? await rails.collect() : [],
         passingTests: passingTests.executions,
-        prototypeWrites: failureWrites(trapped, passingAdded),
+        prototypeWrites: failureWrites(trapped),
         sourceMaps: session.sourceMaps,
         files,
         texts,
@@ -116,8 +115,8 @@ const NO_PASSING_RUN: PassingRun = { executions: [], added: [] };
  * the command cannot be narrowed to them or that run does not pass (it then ran a failing test too).
  * `dispose` (an interrupt) stops it like the rails.
  */
-async function passingTestsRun(session: CoverageSession, output: string, scripts: Record<string, string>, input: ObserveInput, signal: AbortSignal): Promise<PassingRun> {
-  const command = passingTestsCommand(input.testCmd, output, failingTestNames(output), scripts);
+async function passingTestsRun(session: CoverageSession, output: string, failed: readonly string[], scripts: Record<string, string>, input: ObserveInput, signal: AbortSignal): Promise<PassingRun> {
+  const command = passingTestsCommand(input.testCmd, output, failed, scripts);
   if (command === null) return NO_PASSING_RUN;
   const covered = await session.prepare(command);
   const result = await runCommand(covered.command, { cwd: input.cwd, env: covered.env, timeoutMs: input.timeoutMs, signal });

@@ -160,9 +160,18 @@ export interface PrototypeWrite {
   stack: string;
 }
 
-/** The writes that are the failure's: data (not a function), of names the passing tests' run did not add. */
-export function failureWrites(writes: readonly PrototypeWrite[], passingAdded: ReadonlySet<string>): PrototypeWrite[] {
-  return writes.filter((w) => w.kind !== 'function' && !passingAdded.has(w.key));
+/**
+ * The names worth a probe: those the failing run added and the passing tests' run did not (a name every
+ * test adds, an assertion library's, is not the failure's).
+ */
+export function suspectNames(added: readonly string[], passingAdded: readonly string[]): string[] {
+  const passing = new Set(passingAdded);
+  return added.filter((name) => !passing.has(name));
+}
+
+/** The writes that are the failure's: data, not a function (a method someone meant to add). */
+export function failureWrites(writes: readonly PrototypeWrite[]): PrototypeWrite[] {
+  return writes.filter((w) => w.kind !== 'function');
 }
 
 /** The writes a trap run recorded, in the order of each process's records. */
