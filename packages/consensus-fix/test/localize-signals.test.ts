@@ -323,6 +323,23 @@ describe('import graph', () => {
     const wide = Array.from({ length: 60 }, (_, i) => `m${i}`);
     expect(importDistances(['t'], (f) => (f === 't' ? wide : [])).size).toBe(40);
   });
+
+  it('keeps the files the failing run executed when a hop reaches more than the bound', () => {
+    // An entry file re-exporting 60 modules, of which the test exercised the last two; m59 imports x.
+    const wide = Array.from({ length: 60 }, (_, i) => `m${i}`);
+    const edges: Record<string, string[]> = { t: ['index'], index: wide, m59: ['x'] };
+    const ran = (f: string) => f === 'm58' || f === 'm59';
+    const kept = importDistances(['t'], (f) => edges[f] ?? [], undefined, ran);
+    expect(kept.size).toBe(40);
+    expect(kept.get('index')).toBe(1);
+    expect([kept.get('m58'), kept.get('m59')]).toEqual([2, 2]);
+    // The rest of the room goes to the others in import order: m0..m36, not m37 onwards.
+    expect(kept.has('m36') && !kept.has('m37')).toBe(true);
+    // Without the run's coverage the bound keeps import order, and the exercised modules are lost.
+    expect(importDistances(['t'], (f) => edges[f] ?? []).has('m59')).toBe(false);
+    // Three hops away stays out either way.
+    expect(kept.has('x')).toBe(false);
+  });
 });
 
 describe('tokenize', () => {

@@ -96,6 +96,27 @@ describe('--localize-only on a CommonJS package', () => {
     expect(r.status()).toBe('');
   });
 
+  it('an entry file re-exporting more modules than the graph holds: the module the test exercised keeps its place in it', async () => {
+    // index.js requires 45 modules, all loaded at start; the test exercises the last one required.
+    const names = Array.from({ length: 45 }, (_, i) => `m${String(i).padStart(2, '0')}`);
+    const files: FileTree = {
+      'package.json': JSON.stringify({ name: 'wide', version: '1.0.0', main: 'index.js' }),
+      'index.js': `'use strict';\nmodule.exports = {\n${names.map((n) => `  ${n}: require('./lib/${n}'),`).join('\n')}\n};\n`,
+      ...Object.fromEntries(names.map((n) => [`lib/${n}.js`, `'use strict';\nmodule.exports = function ${n}(x) {\n  return x + 1;\n};\n`])),
+      'test/last.test.js': `const test = require('node:test');\nconst assert = require('node:assert/strict');\nconst { m44 } = require('..');\n\ntest('m44 adds two', () => {\n  assert.equal(m44(1), 3);\n});\n`,
+    };
+    const r = repo(files);
+    const doc = await localizeOnly(r, ['--test-cmd', 'node --test test/last.test.js', '--max-files', '50']);
+    const byFile = new Map(doc.localization.files.map((f) => [f.file, f.evidence] as const));
+    expect(ranked(doc)[0]).toBe('lib/m44.js');
+    // Within the 40 nodes (index.js and 39 modules): the called module first, then the others by require order.
+    expect(byFile.get('lib/m44.js')!.graphDistance).toBe(2);
+    expect(byFile.get('index.js')!.graphDistance).toBe(1);
+    expect(byFile.get('lib/m37.js')!.graphDistance).toBe(2);
+    expect(byFile.has('lib/m38.js')).toBe(false);
+    expect(r.status()).toBe('');
+  });
+
   it('a test that already passes is the usual pre-flight error; --files with --localize-only is refused', async () => {
     const r = repo(ledgerPackage('fixed'));
     const passing = await runCli(BIN, ['--test-cmd', LEDGER_REPRO.throws, '--localize-only'], { cwd: r.dir, env: {} });

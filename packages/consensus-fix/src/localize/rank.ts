@@ -66,11 +66,14 @@ export function gather(input: RankInput): Gathered {
   const place = throughSourceMaps(input.sourceMaps, cwd);
   const frames = framesByFile(parseTraces(output), { root, cwd, files }, place);
   const writes = prototypeWritesByFile(input.prototypeWrites ?? [], { root, cwd, files }, place);
-  const ranTests = (input.failing ?? []).flatMap((e) => [...e.keys()]).filter((f) => exclusion(f) === 'test');
+  const ranTests = [...new Set((input.failing ?? []).flatMap((e) => [...e.keys()]))].filter((f) => exclusion(f) === 'test');
+  // Files a function of which the failing run called: an entry file's `require`s load every module it
+  // re-exports, so having run at all says nothing; being called into does.
+  const called = new Set((input.failing ?? []).flatMap((e) => [...e].filter(([, lines]) => lines.called.size > 0).map(([file]) => file)));
   const traced = [...frames.keys()].filter((f) => exclusion(f) === 'test');
   const testFiles = [...new Set([...named, ...ranTests, ...traced])].sort();
   const resolve = resolveContext(input);
-  const distances = importDistances(testFiles, (file) => importsOf(file, texts.get(file) ?? '', resolve));
+  const distances = importDistances(testFiles, (file) => importsOf(file, texts.get(file) ?? '', resolve), undefined, (file) => called.has(file));
   return { frames, writes, exclusion, testFiles, distances };
 }
 
