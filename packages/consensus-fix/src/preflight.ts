@@ -73,7 +73,7 @@ async function promptFor(run: Run, result: CommandResult): Promise<string> {
   const { opts, testCmd, target, ctx } = run;
   const format = run.editFormat ?? 'whole';
   const output = shownOutput(result.outputTail, ctx.env);
-  const views = await promptViews({ format, allowed: run.allowed, output, root: target.root, cwd: ctx.cwd, localization: run.localization });
+  const views = await promptViews({ format, allowed: run.allowed, output, root: target.root, cwd: ctx.cwd, localization: run.localization, calledFunctions: run.calledFunctions });
   run.sliced = views.sliced;
   for (const [file, lines] of views.sliced) run.reporter.info(`${TOOL}: --edit-format replace: the prompt shows ${file} in slices (lines ${lines})`);
   const allowed = new Set(run.allowed.map((f) => f.file));
@@ -96,9 +96,10 @@ function observe(run: Run): Promise<Observation> {
 async function localize(run: Run, observation: Observation): Promise<void> {
   const { opts, reporter, log, target } = run;
   reporter.progress('localizing the files to fix');
-  const localization = await observation.localize(opts.maxFiles);
+  const { localization, calledFunctions } = await observation.localize(opts.maxFiles);
   run.baselineRails = await observation.rails;
   run.localization = localization;
+  run.calledFunctions = calledFunctions;
   const found = !opts.localizeOnly && localization.files.length > 0;
   if (found) {
     run.allowed = resolveFiles(localization.files.map((f) => f.file), target.root, target.root);

@@ -26,6 +26,8 @@ export interface Run {
   localizing: boolean;
   /** The ranking, once the pre-flight localized (undefined with --files). */
   localization?: Localization;
+  /** With the ranking: the functions the failing run called in each localized file, most suspect first. */
+  calledFunctions?: ReadonlyMap<string, readonly number[]>;
   /** The answers' format; undefined until the localized files are known (auto, without --files). */
   editFormat: EditFormat | undefined;
   /** Files the prompt showed only in slices (→ the lines shown), once the prompt is built. */

@@ -35,6 +35,14 @@ describe('enclosingFunction and sliceAround', () => {
     expect(enclosingFunction(line, functions, max)).toEqual(expected);
   });
 
+  it('counts a function by its code, not its documentation, and shows both', () => {
+    // lodash's `template`: 110 lines of code below 100 lines of JSDoc, inside the library's 17,000-line wrapper.
+    const documented = [{ start: 14690, codeStart: 14796, end: 14905 }, r(1, 17000)];
+    expect(enclosingFunction(14868, documented, 200)).toEqual(r(14690, 14905));
+    expect(sliceAround(14796, { file: 'lodash.js', lineCount: 17161, functions: documented })).toEqual(r(14630, 14965));
+    expect(enclosingFunction(14868, [{ start: 14690, codeStart: 14696, end: 14905 }], 200)).toBeNull(); // 210 lines of code
+  });
+
   it.each([
     [125, 1000, r(40, 240)], // the function, 60 lines either side
     [50, 1000, r(1, 110)], // no function: the line, clipped at the top
@@ -61,6 +69,15 @@ describe('selectSpans', () => {
     expect(selectSpans(files, anchors)).toEqual(expected);
   });
 
+  it('shows the other called functions while the sliced files stay within the line budget', () => {
+    const called = (file: string, ...lines: number[]) => lines.map((line) => ({ file, line, called: true }));
+    const limits = { ...SPAN_LIMITS, calledLines: 400 };
+    // 1000 (a frame) takes 940-1060; 3000 (called) adds 121 lines; 1100 (called) merges, 100 more;
+    // 4000 (called) would pass 400 and is left out; 5000 (not called: a frame) is taken regardless.
+    const views = selectSpans([big('a.js', 6000)], [...at('a.js', 1000), ...called('a.js', 3000, 1100, 4000), ...at('a.js', 5000)], limits);
+    expect(views).toEqual([{ file: 'a.js', whole: false, slices: [r(940, 1160), r(2940, 3060), r(4940, 5060)] }]);
+  });
+
   it('takes at most 12 slices in all, the first anchors first; a line inside a shown slice still counts', () => {
     const lines = Array.from({ length: 20 }, (_, i) => 200 + i * 200); // 20 far-apart lines
     const views = selectSpans([big('a.js', 5000), big('b.js', 5000)], [...at('a.js', ...lines.slice(0, 8)), ...at('b.js', ...lines.slice(0, 8)), ...at('a.js', 210)]);
@@ -76,7 +93,7 @@ describe('selectSpans', () => {
 describe('functionRanges', () => {
   it('finds JS/TS functions, methods and arrows (with their JSDoc) through the compiler', () => {
     const text = ['const x = 1;', '', '/** Adds. */', 'function add(a, b) {', '  return a + b;', '}', 'class C {', '  m() {', '    return [1].map((v) => v + 1);', '  }', '}', ''].join('\n');
-    expect(functionRanges('lib/a.ts', text, ts)).toEqual([r(3, 6), r(8, 10), r(9, 9)]);
+    expect(functionRanges('lib/a.ts', text, ts)).toEqual([{ ...r(3, 6), codeStart: 4 }, r(8, 10), r(9, 9)]);
     expect(functionRanges('lib/a.js', text, undefined)).toEqual([]);
     expect(functionRanges('lib/a.rb', text, ts)).toEqual([]);
   });
@@ -111,6 +128,17 @@ describe('suspectLines', () => {
       { file: 'lib/index.js', line: 10 },
     ]);
     expect(suspectLines({ output, root, cwd: root, files: ['lib/index.js'] })).toEqual([{ file: 'lib/index.js', line: 12 }]);
+    // Every other function the failing run called comes last, best file first, marked as such; one
+    // the evidence already named is not repeated.
+    const calledFunctions = new Map([
+      ['lib/parse.js', [900, 300, 20, 700]],
+      ['lib/index.js', [10, 40]],
+    ]);
+    expect(suspectLines({ output, root, cwd: root, files: ['lib/parse.js', 'lib/index.js'], localization, calledFunctions }).slice(5)).toEqual([
+      { file: 'lib/parse.js', line: 300, called: true },
+      { file: 'lib/parse.js', line: 700, called: true },
+      { file: 'lib/index.js', line: 40, called: true },
+    ]);
   });
 });
 

@@ -887,3 +887,71 @@ test('nested paths are stored and read back', () => {
 `,
   };
 }
+
+/**
+ * A unit converter in one long module (over 300 lines, so `auto` answers in `replace` edits): the test
+ * calls `convert`, which runs the unit parser and the factor table (the module's largest functions)
+ * and then `roundTo`, a three-line helper near the end of the file whose floor should be a round. The
+ * passing test runs every one of those lines too, so nothing singles `roundTo` out: it is the fourth
+ * function of the file by Ochiai, past the evidence's three, and far from their slices.
+ */
+export function unitsPackage(variant: 'buggy' | 'fixed' = 'buggy'): FileTree {
+  const rounding = variant === 'buggy' ? 'Math.floor(value * scale) / scale' : 'Math.round(value * scale) / scale';
+  const units = ['mm', 'cm', 'm', 'km', 'in', 'ft', 'yd', 'mi'];
+  const factors: Record<string, number> = { mm: 0.001, cm: 0.01, m: 1, km: 1000, in: 0.0254, ft: 0.3048, yd: 0.9144, mi: 1609.344 };
+  const parseUnit = [
+    'function parseUnit(text) {',
+    "  const name = String(text).trim().toLowerCase();",
+    ...units.flatMap((u) => [`  if (name === '${u}') {`, `    return '${u}';`, '  }']),
+    "  throw new RangeError('unknown unit: ' + name);",
+    '}',
+  ];
+  const factorOf = ['function factorOf(unit) {', '  let factor;', ...units.flatMap((u) => [`  if (unit === '${u}') {`, `    factor = ${factors[u]};`, '  }']), '  return factor;', '}'];
+  // Functions the test never calls, between the ones it does: what a long real module has.
+  const filler = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => [`function describe${from + i}(x) {`, `  return 'unit ' + x + ' #${from + i}';`, '}', '']).flat();
+  const lines = [
+    "'use strict';",
+    '// Length units: parse, convert, round.',
+    '',
+    ...parseUnit,
+    '',
+    ...filler(0, 40),
+    ...factorOf,
+    '',
+    ...filler(40, 60),
+    'function convert(value, from, to, decimals = 2) {',
+    '  const source = parseUnit(from);',
+    '  const target = parseUnit(to);',
+    '  const metres = value * factorOf(source);',
+    '  return roundTo(metres / factorOf(target), decimals);',
+    '}',
+    '',
+    ...filler(100, 40),
+    'function roundTo(value, decimals) {',
+    '  const scale = 10 ** decimals;',
+    `  return ${rounding};`,
+    '}',
+    '',
+    `module.exports = { convert, roundTo, ${Array.from({ length: 140 }, (_, i) => `describe${i}`).join(', ')} };`,
+    '',
+  ];
+  return {
+    'package.json': JSON.stringify({ name: 'units', version: '1.0.0', main: 'lib/convert.js' }, null, 2) + '\n',
+    'lib/convert.js': lines.join('\n'),
+    'test/convert.test.js': [
+      "const test = require('node:test');",
+      "const assert = require('node:assert/strict');",
+      "const { convert } = require('..');",
+      '',
+      "test('inches to centimetres, to two decimals', () => {",
+      "  assert.equal(convert(1.5, 'in', 'cm'), 3.81);",
+      '});',
+      '',
+      "test('metres to centimetres', () => {",
+      "  assert.equal(convert(2, 'm', 'cm'), 200);",
+      '});',
+      '',
+    ].join('\n'),
+  };
+}

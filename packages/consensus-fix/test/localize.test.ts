@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
 import { LocalizeOnlyOutputSchema, type LocalizeOnlyOutput } from '../src/schema.js';
-import { calcPackage, compiledCouponPackage, couponPackage, couponPackageCommonJs, couponPackageTsx, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage, settingsPackage, settingsPackageVitest } from './localize-fixture.js';
+import { calcPackage, compiledCouponPackage, couponPackage, couponPackageCommonJs, couponPackageTsx, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage, settingsPackage, settingsPackageVitest, unitsPackage } from './localize-fixture.js';
 import { answer, BIN, parseOutput, useSuite } from './support.js';
 
 const suite = useSuite('localize');
@@ -392,6 +392,25 @@ describe("--localize-only on a TypeScript package whose tests run tsc's output",
     expect(top!.evidence.frames![0]).toEqual({ line: throwLine, depth: 0 });
     // The caller's frame is placed too, one further from the failure.
     expect(doc.localization.files.find((f) => f.file === 'src/cart.ts')!.evidence.frames![0]!.depth).toBe(1);
+  });
+});
+
+describe('--prompt-only without --files: what a replace prompt shows of a long localized file', () => {
+  it('every function the failing run called, within the budget: the three-line helper past the evidence\'s three', async () => {
+    const r = repo(unitsPackage('buggy'));
+    const doc = await localizeOnly(r, ['--test-cmd', 'node --test test/convert.test.js']);
+    const top = doc.localization.files[0]!;
+    expect(top.file).toBe('lib/convert.js');
+    // roundTo is not among the functions the evidence names.
+    expect(top.evidence.functions!.map((f) => f.name)).not.toContain('roundTo');
+    const res = await runCli(BIN, ['--prompt-only', '--json', '--test-cmd', 'node --test test/convert.test.js'], { cwd: r.dir, env: {} });
+    expect(res.exitCode, res.stderr).toBe(0);
+    const prompt = (JSON.parse(res.stdout) as { prompts: Array<{ prompt: string }> }).prompts[0]!.prompt;
+    expect(prompt).toMatch(/=== FILE: lib\/convert\.js \(\d+ lines; showing [\d, -]+\) ===/);
+    expect(prompt).toMatch(/\d+ \|   return Math\.floor\(value \* scale\) \/ scale;/);
+    // Still slices: the functions the test never called, far from any called one, are left out.
+    expect(prompt).not.toContain('describe20(x)');
+    expect(r.status()).toBe('');
   });
 });
 

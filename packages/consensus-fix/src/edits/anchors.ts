@@ -1,7 +1,10 @@
 // The suspect lines of the files a fix may change, most suspect first: the stack frames of the
 // failing output that land in them and the frames of the localization's writes onto Object.prototype
-// (nearest the failure or the write first), then, when the files were localized,
-// the most suspicious functions of the localization's evidence (Ochiai, best file first). Pure.
+// (nearest the failure or the write first), then, when the files were localized, the most
+// suspicious functions of the localization's evidence (Ochiai, best file first), then every other
+// function the failing run called in them (best file first). The last are where a fix often goes
+// when coverage cannot single it out: a wrong value computed by lines every test runs (semver's
+// `replaceTilde`, two calls below the range the test builds). Pure.
 
 import { framesByFile } from '../localize/frame-files.js';
 import { parseTraces } from '../localize/frames.js';
@@ -16,9 +19,11 @@ export interface AnchorInput {
   /** The files the fix may change, repository-relative, in the localization's order when localized. */
   files: readonly string[];
   localization?: Localization | undefined;
+  /** Every function the failing run called in each localized file (start lines, most suspect first). */
+  calledFunctions?: ReadonlyMap<string, readonly number[]> | undefined;
 }
 
-export function suspectLines({ output, root, cwd, files, localization }: AnchorInput): Anchor[] {
+export function suspectLines({ output, root, cwd, files, localization, calledFunctions }: AnchorInput): Anchor[] {
   const rank = new Map(files.map((f, i) => [f, i] as const));
   const frames: Array<Anchor & { depth: number }> = [];
   for (const [file, hits] of framesByFile(parseTraces(output), { root, cwd, files: new Set(files) })) {
@@ -29,10 +34,11 @@ export function suspectLines({ output, root, cwd, files, localization }: AnchorI
     for (const hit of [...(f.evidence.frames ?? []), ...(f.evidence.prototypeWrites ?? [])]) frames.push({ file: f.file, line: hit.line, depth: hit.depth });
   }
   frames.sort((a, b) => a.depth - b.depth || rank.get(a.file)! - rank.get(b.file)! || a.line - b.line);
-  const functions = (localization?.files ?? []).filter((f) => rank.has(f.file)).flatMap((f) => (f.evidence.functions ?? []).map((fn) => ({ file: f.file, line: fn.line })));
+  const localized = (localization?.files ?? []).filter((f) => rank.has(f.file));
+  const functions = localized.flatMap((f) => (f.evidence.functions ?? []).map((fn) => ({ file: f.file, line: fn.line })));
+  const called = localized.flatMap((f) => (calledFunctions?.get(f.file) ?? []).map((line) => ({ file: f.file, line, called: true as const })));
   const seen = new Set<string>();
-  return [...frames, ...functions]
-    .map(({ file, line }) => ({ file, line }))
+  return [...frames.map(({ file, line }) => ({ file, line })), ...functions, ...called]
     .filter((a) => {
       const key = `${a.file}:${a.line}`;
       if (seen.has(key)) return false;

@@ -4,25 +4,28 @@
 
 import { mutate } from '@adlc/core';
 import type ts from 'typescript';
-import type { LineRange } from './spans.js';
-
+import type { FunctionRange } from './spans.js';
 
 /** Function ranges of `text`; `typescript` undefined (not loadable) leaves JS/TS without any. */
-export function functionRanges(file: string, text: string, typescript: typeof ts | undefined): LineRange[] {
+export function functionRanges(file: string, text: string, typescript: typeof ts | undefined): FunctionRange[] {
   if (/\.pyi?$/i.test(file)) return pythonFunctions(text);
   if (mutate.isJsLike(file) && typescript) return scriptFunctions(file, text, typescript);
   return [];
 }
 
-function scriptFunctions(file: string, text: string, typescript: typeof ts): LineRange[] {
+function scriptFunctions(file: string, text: string, typescript: typeof ts): FunctionRange[] {
   const source = typescript.createSourceFile(file, text, typescript.ScriptTarget.Latest, true);
   const K = typescript.SyntaxKind;
   const kinds = new Set([K.FunctionDeclaration, K.FunctionExpression, K.ArrowFunction, K.MethodDeclaration, K.Constructor, K.GetAccessor, K.SetAccessor]);
-  const ranges: LineRange[] = [];
+  const ranges: FunctionRange[] = [];
   const line = (pos: number) => source.getLineAndCharacterOfPosition(pos).line + 1;
   const visit = (node: ts.Node) => {
     // From the start of the declaration's leading comment (its JSDoc belongs with it) to its end.
-    if (kinds.has(node.kind)) ranges.push({ start: line(node.getFullStart() + leadingTrivia(node, text)), end: line(node.getEnd()) });
+    if (kinds.has(node.kind)) {
+      const start = line(node.getFullStart() + leadingTrivia(node, text));
+      const codeStart = line(node.getStart());
+      ranges.push(codeStart > start ? { start, end: line(node.getEnd()), codeStart } : { start, end: line(node.getEnd()) });
+    }
     typescript.forEachChild(node, visit);
   };
   visit(source);
@@ -37,10 +40,10 @@ function leadingTrivia(node: ts.Node, text: string): number {
 }
 
 /** `def` blocks (decorators included): from the decorator or `def` line to the last line indented deeper. */
-export function pythonFunctions(text: string): LineRange[] {
+export function pythonFunctions(text: string): FunctionRange[] {
   const lines = text.split(/\r?\n/);
   const indent = (l: string) => l.length - l.trimStart().length;
-  const ranges: LineRange[] = [];
+  const ranges: FunctionRange[] = [];
   for (const [i, l] of lines.entries()) {
     if (!/^\s*(?:async\s+)?def\s/.test(l)) continue;
     const own = indent(l);

@@ -19,6 +19,8 @@ export interface ViewInput {
   root: string;
   cwd: string;
   localization?: Localization | undefined;
+  /** With the ranking: every function the failing run called in each localized file, most suspect first. */
+  calledFunctions?: ReadonlyMap<string, readonly number[]> | undefined;
 }
 
 export interface Views {
@@ -35,7 +37,7 @@ export async function promptViews(input: ViewInput): Promise<Views> {
   // Not loadable (it is core's dependency, so only a broken install): JS/TS files get padding only.
   const typescript = long.some((f) => mutate.isJsLike(f.file)) ? await mutate.loadTypeScript().catch(() => undefined) : undefined;
   const lines: SpanFile[] = long.map((f) => ({ file: f.file, lineCount: lineCount(f.text!), functions: functionRanges(f.file, f.text!, typescript) }));
-  const anchors = suspectLines({ output: input.output, root: input.root, cwd: input.cwd, files: input.allowed.map((f) => f.file), localization: input.localization });
+  const anchors = suspectLines({ output: input.output, root: input.root, cwd: input.cwd, files: input.allowed.map((f) => f.file), localization: input.localization, calledFunctions: input.calledFunctions });
   const sliced = new Map<string, string>();
   const slicesOf = new Map<string, ShownFile['slices']>();
   for (const view of selectSpans(lines, anchors)) {

@@ -33,10 +33,16 @@ export interface Observation {
   failing: Promise<CommandResult>;
   /** The rails on the untouched tree, undefined without --rails: the run's baseline too. */
   rails: Promise<CommandResult | undefined>;
-  /** The top `maxFiles` files, once both runs are done. */
-  localize(maxFiles: number): Promise<Localization>;
+  /** The top `maxFiles` files, once both runs are done, and the functions the failing run called in each. */
+  localize(maxFiles: number): Promise<Localized>;
   /** Stops the rails (and the passing tests' own run) if still running and deletes the coverage data. */
   dispose(): Promise<void>;
+}
+
+export interface Localized {
+  localization: Localization;
+  /** For each localized file, the start lines of the functions the failing run called in it, most suspect first. */
+  calledFunctions: ReadonlyMap<string, readonly number[]>;
 }
 
 /** Frames can be anywhere in a long output; the prompt still sends only its tail. */
@@ -92,7 +98,11 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
         texts,
       };
       const ranked = rank(rankInput, gather(rankInput));
-      return { files: ranked.slice(0, maxFiles), tookMs: setupMs + (Date.now() - runsEnded) };
+      const top = ranked.files.slice(0, maxFiles);
+      return {
+        localization: { files: top, tookMs: setupMs + (Date.now() - runsEnded) },
+        calledFunctions: new Map(top.map((f) => [f.file, ranked.calledFunctions.get(f.file) ?? []] as const)),
+      };
     },
     async dispose() {
       controller.abort();

@@ -17,7 +17,7 @@ import type { PrototypeWrite } from './prototype-probe.js';
 import { packageJson, type TextCache } from './repo-files.js';
 import type { LocalizedFile } from './schema.js';
 import { rankFiles } from './score.js';
-import { scoreSpectrum, type Execution, type FileSpectrum } from './spectrum.js';
+import { scoreSpectrum, type Execution, type FileSpectrum, type FunctionScore } from './spectrum.js';
 import { calledName, failingTestCalls, matchTestCalls, stronger, type TestCall } from './test-calls.js';
 
 export interface RankInput {
@@ -77,8 +77,19 @@ export function gather(input: RankInput): Gathered {
   return { frames, writes, exclusion, testFiles, distances };
 }
 
-/** Every file some signal points at, ranked (best first); the caller keeps the top --max-files. */
-export function rank(input: RankInput, gathered: Gathered): LocalizedFile[] {
+/** The ranking, and for each ranked file every function the failing run called in it. */
+export interface Ranking {
+  /** Every file some signal points at, best first; the caller keeps the top --max-files. */
+  files: LocalizedFile[];
+  /**
+   * The start lines of the functions the failing run called in each ranked file, most suspect first
+   * (one with lines no passing run executed, then by its most suspicious line, then by Σ Ochiai). The
+   * evidence names the first three; a `replace` prompt shows as many as it has room for.
+   */
+  calledFunctions: Map<string, number[]>;
+}
+
+export function rank(input: RankInput, gathered: Gathered): Ranking {
   const { output, files, texts } = input;
   const { frames, writes, exclusion, testFiles, distances } = gathered;
   const eligible = (file: string) => {
@@ -103,7 +114,13 @@ export function rank(input: RankInput, gathered: Gathered): LocalizedFile[] {
   const definitions = new Map(pool.map((file) => [file, definedIn(texts.get(file) ?? '', identifiers.get(file) ?? [])] as const));
   const calls = failingCalls(input, gathered, testNames);
   const testCalls = new Map(pool.map((file) => [file, matchTestCalls(calls, answering(file, calls, spectrum, texts))] as const));
-  return rankFiles(evidenceTable(pool, { frames, writes, spectrum, hasPassing: passing.length > 0, distances, identifiers, definitions, testCalls }), query.length);
+  const ranked = rankFiles(evidenceTable(pool, { frames, writes, spectrum, hasPassing: passing.length > 0, distances, identifiers, definitions, testCalls }), query.length);
+  return { files: ranked, calledFunctions: new Map(ranked.map((f) => [f.file, bySuspicion(spectrum?.get(f.file)?.functions ?? [])] as const)) };
+}
+
+function bySuspicion(functions: readonly FunctionScore[]): number[] {
+  const strayed = (f: FunctionScore) => (f.exclusiveLines > 0 ? 1 : 0);
+  return [...functions].sort((a, b) => strayed(b) - strayed(a) || b.top - a.top || b.ochiai - a.ochiai || a.line - b.line).map((f) => f.line);
 }
 
 /**
