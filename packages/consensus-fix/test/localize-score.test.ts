@@ -46,6 +46,18 @@ describe('scoreSpectrum', () => {
     expect(scores.get('index.js')).toEqual({ ochiai: 0, coveredLines: 0, exclusiveLines: 0, loaded: true, functions: [] });
   });
 
+  it('a failing process that called no function (a runner loading a config file of the repository) is no failing execution', () => {
+    const test = run({ 'lib/a.js': lines({ 3: 2, 4: 2 }) });
+    const runner = run({ 'map.js': lines({}, [1, 2]) });
+    const a = scoreSpectrum([runner, test], []).get('lib/a.js')!;
+    expect(a.ochiai).toBe(2);
+    expect(a.functions[0]!.top).toBe(1);
+    expect(scoreSpectrum([runner, test], []).get('map.js')).toMatchObject({ loaded: true, coveredLines: 0 });
+    // Two processes that both called code are two failing executions: a line only one ran is less sure.
+    const other = run({ 'lib/b.js': lines({ 1: 1 }) });
+    expect(scoreSpectrum([other, test], []).get('lib/a.js')!.functions[0]!.top).toBeCloseTo(Math.SQRT1_2, 10);
+  });
+
   it('with passing runs, lines they reach too weigh less (summed per function and file)', () => {
     const failing = [run({ 'lib/a.js': lines({ 3: 2, 4: 2 }) })];
     const passing = [run({ 'lib/a.js': lines({ 3: 2 }) }), run({ 'lib/a.js': lines({ 3: 2 }) }), run({ 'lib/b.js': lines({ 1: 1 }) })];

@@ -53,9 +53,38 @@ describe('failingTestCalls', () => {
     // No frame: the name as TAP prints it (escapes, the template's static start).
     ['by name', js([], ['stores a cookie']), { found: true, calls: ['Jar:0', 'count:0', 'setCookie:0'] }],
     ['by a template title', js([], ['redirects to "//x" safely']), { found: true, calls: ['end:0', 'location:0', 'parse:0', 'status:0', 'loadText:1', 'defaultPort:2:setup', 'listen:2'] }],
-    // Nothing tells which test failed: every test's calls, one hop further.
+    // Nothing tells which test failed (a frame on an import line): every test's calls, one hop further.
     ['not found', js([3], ['another test']), { found: false, calls: ['Jar:1', 'count:1', 'end:1', 'location:1', 'parse:1', 'setCookie:1', 'status:1', 'loadText:2'] }],
   ])('%s', (_name, input, expected) => {
+    expect(shape(input)).toEqual(expected);
+  });
+
+  // tap: assertions at the top level of the file, in a loop over cases, beside `t.test` subtests.
+  const TAP_TEST = `const t = require('tap');
+const subset = require('../../ranges/subset.js');
+const Range = require('../../classes/range');
+const cases = [['1.2.3', '1.x', true]];
+cases.forEach(([sub, dom, expect]) => {
+  t.equal(subset(sub, dom), expect, sub + ' in ' + dom);
+});
+t.test('a range is a subset of itself', (t) => {
+  t.equal(subset('^1', new Range('^1')), true);
+  t.end();
+});
+const re = /x/;
+t.ok(re.test('x'));
+`;
+  const tap = (frameLines: number[], testNames: string[] = []): TestCallsInput => ({ source: TAP_TEST, language: 'js', frameLines, testNames });
+  it.each<[string, TestCallsInput, { found: boolean; calls: string[] }]>([
+    // The frame is in the loop's callback, in no test: that function stands for the test.
+    ['an assertion outside any test: the function holding it', tap([6, 5]), { found: true, calls: ['subset:0'] }],
+    // `t.test(title, fn)` is a test (node:test's subtests too); `re.test('x')` is not. (A member call
+    // counts whatever its object: `t.end()` is matched only against a function named `end` that ran.)
+    ['a frame in a t.test subtest', tap([9]), { found: true, calls: ['Range:0', 'end:0', 'subset:0'] }],
+    ['a t.test subtest by name', tap([], ['a range is a subset of itself']), { found: true, calls: ['Range:0', 'end:0', 'subset:0'] }],
+    // A top-level line that calls nothing of the code's tells no test: every test's calls, one hop further.
+    ['a frame on a line calling only the platform', tap([13]), { found: false, calls: ['Range:1', 'end:1', 'subset:1'] }],
+  ])('tap: %s', (_name, input, expected) => {
     expect(shape(input)).toEqual(expected);
   });
 

@@ -57,9 +57,15 @@ export interface FileSpectrum {
   loaded: boolean;
 }
 
-/** Per file, the Ochiai of the lines the failing runs executed inside called functions, summed. */
+/**
+ * Per file, the Ochiai of the lines the failing runs executed inside called functions, summed. A
+ * failing process counts as a failing execution (Ochiai's F) only when it called a function of some
+ * file: a runner's own process that merely loaded a file of the repository (tap's coverage-map
+ * config) ran no test, and counting it would halve every line the test's process ran.
+ */
 export function scoreSpectrum(failing: readonly Execution[], passing: readonly Execution[]): Map<string, FileSpectrum> {
   const files = new Set(failing.flatMap((execution) => [...execution.keys()]));
+  const ranCode = failing.filter((e) => [...e.values()].some((lines) => lines.called.size > 0)).length;
   const scores = new Map<string, FileSpectrum>();
   for (const file of files) {
     const inFailing = failing.map((e) => e.get(file)).filter((f): f is FileLines => f !== undefined);
@@ -68,7 +74,7 @@ export function scoreSpectrum(failing: readonly Execution[], passing: readonly E
     for (const [line, start] of calledLines(inFailing)) {
       const fn = byFunction.get(start) ?? { name: nameOf(inFailing, start), line: start, ochiai: 0, top: 0, coveredLines: 0, exclusiveLines: 0 };
       const passed = inPassing.filter((f) => f.executed.has(line)).length;
-      const score = ochiai(inFailing.filter((f) => f.executed.has(line)).length, passed, failing.length);
+      const score = ochiai(inFailing.filter((f) => f.executed.has(line)).length, passed, ranCode);
       fn.ochiai += score;
       fn.top = Math.max(fn.top, score);
       fn.coveredLines += 1;

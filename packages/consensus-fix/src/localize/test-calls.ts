@@ -80,15 +80,30 @@ export function stronger(a: TestCall, b: TestCall): boolean {
   return a.hops < b.hops;
 }
 
-/** The innermost test holding a failing frame's line (nearest the failure first), else the one whose title is a failing name. */
+/**
+ * The innermost test holding a failing frame's line (nearest the failure first), else the one whose
+ * title is a failing name, else, for an assertion outside any test (tap's top-level `t.equal(...)` in
+ * a loop over cases), the innermost function holding the nearest frame's line, or that line itself.
+ */
 function failingTest(scopes: TestScopes, input: TestCallsInput): Region | null {
   const { tests, tokens } = scopes;
+  const innermost = (regions: Region[]) => regions.reduce((a, b) => (b.to - b.from < a.to - a.from ? b : a));
+  const holds = (region: Region, line: number) => tokens.slice(region.from, region.to).some((token) => token.line === line);
   for (const line of input.frameLines) {
-    const holding = tests.filter((t) => tokens.slice(t.from, t.to).some((token) => token.line === line));
-    if (holding.length > 0) return holding.reduce((a, b) => (b.to - b.from < a.to - a.from ? b : a));
+    const holding = tests.filter((t) => holds(t, line));
+    if (holding.length > 0) return innermost(holding);
   }
   const names = input.testNames.map(plain);
-  return tests.find((t) => plain(t.title).length >= 3 && names.some((n) => n === plain(t.title) || n.startsWith(plain(t.title)))) ?? null;
+  const named = tests.find((t) => plain(t.title).length >= 3 && names.some((n) => n === plain(t.title) || n.startsWith(plain(t.title))));
+  if (named) return named;
+  const nearest = input.frameLines[0];
+  if (nearest === undefined) return null;
+  const bodies = scopes.bodies.filter((b) => holds(b, nearest));
+  const onLine = tokens.flatMap((token, k) => (token.line === nearest ? [k] : []));
+  const around = bodies.length > 0 ? innermost(bodies) : onLine.length > 0 ? { from: onLine[0]!, to: onLine.at(-1)! + 1 } : null;
+  // Only when it calls something of the code's or a helper: a frame on an import line tells no test.
+  const calls = around ? callsIn(scopes, around) : [];
+  return calls.some((c) => c.counts || (c.plain && scopes.helpers.has(c.name))) ? around : null;
 }
 
 /** Titles as runners print them lose escapes and keep single spaces; a template's title is its static start. */

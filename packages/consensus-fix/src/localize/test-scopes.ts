@@ -1,5 +1,5 @@
 // The shape of a test file as the test-calls signal needs it: where each test's body is (the
-// arguments of `test(...)`/`it(...)`, a pytest `def test_*`), where its helper functions are and
+// arguments of `test(...)`/`it(...)`/`t.test(...)`, a pytest `def test_*`), where its helper functions are and
 // what their parameters are, where any function's body is (a callback's code is not an argument's
 // value), and which names the file binds itself (variables, parameters: not the code's names) or
 // imports (the code's names). Token ranges over the tokenizer's output; no parser needed. Pure.
@@ -47,7 +47,11 @@ export function jsScopes(tokens: Token[]): TestScopes {
   const js: Js = { tokens, pairs, openOf: new Map([...pairs].map(([open, close]) => [close, open] as const)) };
   const scopes: TestScopes = { tokens, pairs, tests: [], helpers: new Map(), bodies: [], locals: new Set(), imported: new Set() };
   tokens.forEach((t, k) => {
-    if (tokens[k - 1]?.text === '.') return;
+    if (tokens[k - 1]?.text === '.') {
+      const open = t.text === 'test' ? subtestArguments(js, k) : null;
+      if (open !== null) scopes.tests.push({ from: open, to: pairs.get(open)! + 1, title: tokens[open + 1]!.text });
+      return;
+    }
     if (t.kind === 'name' && TEST_FUNCTIONS.has(t.text)) {
       const open = testArguments(tokens, pairs, k);
       if (open !== null) scopes.tests.push({ from: open, to: pairs.get(open)! + 1, title: tokens[open + 1]?.kind === 'string' ? tokens[open + 1]!.text : '' });
@@ -72,6 +76,20 @@ function testArguments(tokens: readonly Token[], pairs: ReadonlyMap<number, numb
   const close = pairs.get(j)!;
   // `it.each(table)(name, fn)`: the second group holds the test.
   return j > k + 1 && tokens[close + 1]?.text === '(' && pairs.has(close + 1) ? close + 1 : j;
+}
+
+/**
+ * `t.test('title', (t) => {...})`: a subtest (node:test's context, tap's `t` and `tap`), whose
+ * arguments open at the returned index. Only a plain name's method, called with a title and a
+ * function: `re.test(text)` and `/x/.test('abc')` are no tests.
+ */
+function subtestArguments({ tokens, pairs }: Js, k: number): number | null {
+  const open = k + 1;
+  if (tokens[k - 2]?.kind !== 'name' || tokens[k - 3]?.text === '.' || tokens[open]?.text !== '(' || tokens[open + 1]?.kind !== 'string') return null;
+  const close = pairs.get(open);
+  if (close === undefined) return null;
+  for (let j = open + 2; j < close; j++) if (tokens[j]!.text === '=>' || tokens[j]!.text === 'function') return open;
+  return null;
 }
 
 /** Records what name token `k` declares: a function's name, variables (helpers when functions), imports. */
