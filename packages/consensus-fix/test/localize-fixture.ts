@@ -955,3 +955,70 @@ export function unitsPackage(variant: 'buggy' | 'fixed' = 'buggy'): FileTree {
     ].join('\n'),
   };
 }
+
+/**
+ * A package whose test runs its CLI the way a user would: `node bin/greet.js --shout Ada` spawned from
+ * the test. The CLI reads the flag but never applies it (the bug); the library module it calls does
+ * most of the work, for both tests alike.
+ */
+export function greetCliPackage(variant: 'buggy' | 'fixed' = 'buggy'): FileTree {
+  const apply = variant === 'buggy' ? '' : '  if (shout) text = text.toUpperCase();\n';
+  return {
+    'package.json': JSON.stringify({ name: 'greet', version: '1.0.0', main: 'lib/index.js', bin: { greet: 'bin/greet.js' } }, null, 2) + '\n',
+    'bin/greet.js': `#!/usr/bin/env node
+'use strict';
+const { greeting } = require('../lib');
+
+function main(argv) {
+  const shout = argv.includes('--shout');
+  const names = argv.filter((a) => !a.startsWith('--'));
+  let text = greeting(names);
+${apply}  process.stdout.write(text + '\\n');
+}
+
+main(process.argv.slice(2));
+`,
+    'lib/index.js': `'use strict';\nmodule.exports = require('./greeting');\n`,
+    'lib/greeting.js': `'use strict';
+const { titleCase, joinNames } = require('./words');
+
+function greeting(names) {
+  const cleaned = names.map((n) => titleCase(n.trim())).filter((n) => n.length > 0);
+  if (cleaned.length === 0) return 'Hello!';
+  return 'Hello, ' + joinNames(cleaned) + '!';
+}
+
+module.exports = { greeting };
+`,
+    'lib/words.js': `'use strict';
+function titleCase(word) {
+  const lower = word.toLowerCase();
+  return lower.charAt(0).toUpperCase() + lower.slice(1);
+}
+
+function joinNames(names) {
+  if (names.length === 1) return names[0];
+  const head = names.slice(0, -1).join(', ');
+  return head + ' and ' + names[names.length - 1];
+}
+
+module.exports = { titleCase, joinNames };
+`,
+    'test/cli.test.js': `const test = require('node:test');
+const assert = require('node:assert/strict');
+const { execFileSync } = require('node:child_process');
+const path = require('node:path');
+
+const bin = path.join(__dirname, '..', 'bin', 'greet.js');
+const greet = (...args) => execFileSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+
+test('--shout greets in capitals', () => {
+  assert.equal(greet('--shout', 'ada'), 'HELLO, ADA!\\n');
+});
+
+test('greets several people', () => {
+  assert.equal(greet('ada', 'grace', 'alan'), 'Hello, Ada, Grace and Alan!\\n');
+});
+`,
+  };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EvidenceSchema, type Evidence } from '../src/localize/schema.js';
-import { diverged, rankFiles, scoreContext, scoreFile, testCallMass, WEIGHTS } from '../src/localize/score.js';
+import { diverged, rankFiles, runMass, scoreContext, scoreFile, testCallMass, WEIGHTS } from '../src/localize/score.js';
 import { ochiai, scoreSpectrum, type Execution, type FileLines } from '../src/localize/spectrum.js';
 
 describe('ochiai', () => {
@@ -203,6 +203,23 @@ describe('the passing side', () => {
   ])('testCallMass of calls the passing tests ran alike, %s', (_name, discount, mass) => {
     const calls = [{ name: 'run', hops: 0, ochiai: 0.707 }, { name: 'parse', hops: 1 }];
     expect(testCallMass(calls, new Map(), discount)).toBeCloseTo(mass, 10);
+  });
+
+  it.each<[string, Evidence, boolean, number]>([
+    ['a program the test started, alone', { program: {} }, true, 1],
+    ['a program the passing tests ran alike, discounted', { program: { ochiai: 0.6 } }, true, 0.6],
+    ['the same, undiscounted', { program: { ochiai: 0.6 } }, false, 1],
+    ['a program and a call the test makes', { program: {}, testCalls: [{ name: 'main', hops: 0 }] }, true, 2],
+    ['no program', { testCalls: [{ name: 'main', hops: 1 }] }, true, 0.5],
+  ])('runMass: %s -> %f', (_name, evidence, discount, mass) => {
+    expect(runMass(evidence, new Map(), discount)).toBeCloseTo(mass, 10);
+  });
+
+  it('a CLI the test spawns weighs as the unit the test calls: above the busier library it calls', () => {
+    const bin = { file: 'bin/greet.js', evidence: { ochiai: 6, coveredLines: 6, program: {} } };
+    const library = { file: 'lib/words.js', evidence: { ochiai: 12, coveredLines: 12, graphDistance: 2 } };
+    expect(rankFiles([library, bin], 0).map((f) => f.file)).toEqual(['bin/greet.js', 'lib/words.js']);
+    expect(rankFiles([library, { ...bin, evidence: { ochiai: 6, coveredLines: 6 } }], 0).map((f) => f.file)).toEqual(['lib/words.js', 'bin/greet.js']);
   });
 
   // The test calls `new Engine().run(code)`; a passing test called both and ran every line of them

@@ -162,6 +162,13 @@ describe('describeEvidence of the test\'s calls', () => {
     expect(describeEvidence({ testCalls })).toBe(text);
   });
 
+  it.each([
+    [{}, 'the test runs it as a program'],
+    [{ ochiai: 0.671 }, 'the test runs it as a program (passing tests ran it too, ochiai 0.671)'],
+  ])('program %j', (program, text) => {
+    expect(describeEvidence({ program })).toBe(text);
+  });
+
   it.each<[number | undefined, string]>([
     [undefined, 'ochiai 3 over 4 executed function lines'],
     [0, 'ochiai 3 over 4 executed function lines; 0 lines no passing test ran'],

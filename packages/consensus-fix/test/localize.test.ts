@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
 import { LocalizeOnlyOutputSchema, type LocalizeOnlyOutput } from '../src/schema.js';
-import { calcPackage, compiledCouponPackage, couponPackage, couponPackageCommonJs, couponPackageTsx, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage, settingsPackage, settingsPackageVitest, unitsPackage } from './localize-fixture.js';
+import { calcPackage, compiledCouponPackage, couponPackage, couponPackageCommonJs, couponPackageTsx, enginePackage, ledgerPackage, LEDGER_REPRO, routerPackage, settingsPackage, settingsPackageVitest, unitsPackage, greetCliPackage } from './localize-fixture.js';
 import { answer, BIN, parseOutput, useSuite } from './support.js';
 
 const suite = useSuite('localize');
@@ -392,6 +392,20 @@ describe("--localize-only on a TypeScript package whose tests run tsc's output",
     expect(top!.evidence.frames![0]).toEqual({ line: throwLine, depth: 0 });
     // The caller's frame is placed too, one further from the failure.
     expect(doc.localization.files.find((f) => f.file === 'src/cart.ts')!.evidence.frames![0]!.depth).toBe(1);
+  });
+});
+
+describe('--localize-only on a test that runs the CLI', () => {
+  it('the file the test started a process with counts as a call of the test; the library it calls does not outrank it', async () => {
+    const r = repo(greetCliPackage('buggy'));
+    const doc = await localizeOnly(r, ['--test-cmd', 'node --test test/cli.test.js', '--max-files', '5']);
+    const byFile = new Map(doc.localization.files.map((f) => [f.file, f.evidence] as const));
+    expect(ranked(doc)[0]).toBe('bin/greet.js');
+    expect(byFile.get('bin/greet.js')!.program).toBeDefined();
+    // The modules it requires ran in that process too, but are no programs of their own.
+    expect(byFile.get('lib/words.js')!.program).toBeUndefined();
+    expect(byFile.get('lib/greeting.js')!.program).toBeUndefined();
+    expect(r.status()).toBe('');
   });
 });
 

@@ -18,6 +18,8 @@ export interface Signals {
   definitions: ReadonlyMap<string, string[]>;
   /** The failing test's calls each file ran (or defines). */
   testCalls: ReadonlyMap<string, TestCall[]>;
+  /** Files the failing run started a process with (a spawned CLI). */
+  programs?: ReadonlySet<string>;
 }
 
 const MAX_FRAMES = 5;
@@ -52,6 +54,10 @@ export function evidenceOf(file: string, signals: Signals): Evidence {
   if (defines && defines.length > 0) evidence.defines = defines;
   const testCalls = signals.testCalls.get(file);
   if (testCalls && testCalls.length > 0) evidence.testCalls = testCalls;
+  if (signals.programs?.has(file)) {
+    const top = Math.max(0, ...(spectrum?.functions ?? []).map((f) => f.top));
+    evidence.program = signals.hasPassing && top > 0 && top < 1 ? { ochiai: round(top) } : {};
+  }
   return evidence;
 }
 

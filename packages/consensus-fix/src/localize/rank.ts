@@ -57,6 +57,8 @@ export interface Gathered {
   testFiles: string[];
   /** Import hops from the test files. */
   distances: Map<string, number>;
+  /** Files the failing run started a process with (programsOf). */
+  programs: Set<string>;
 }
 
 export function gather(input: RankInput): Gathered {
@@ -73,8 +75,25 @@ export function gather(input: RankInput): Gathered {
   const traced = [...frames.keys()].filter((f) => exclusion(f) === 'test');
   const testFiles = [...new Set([...named, ...ranTests, ...traced])].sort();
   const resolve = resolveContext(input);
-  const distances = importDistances(testFiles, (file) => importsOf(file, texts.get(file) ?? '', resolve), undefined, (file) => called.has(file));
-  return { frames, writes, exclusion, testFiles, distances };
+  const imports = (file: string) => importsOf(file, texts.get(file) ?? '', resolve);
+  const distances = importDistances(testFiles, imports, undefined, (file) => called.has(file));
+  return { frames, writes, exclusion, testFiles, distances, programs: programsOf(input.failing ?? [], exclusion, imports) };
+}
+
+/**
+ * The files the failing run started a process with: in a process that ran no test file (a CLI the test
+ * spawned), the repository files no other file it loaded imports, and whose functions it called. A
+ * runner's own process that merely loads a config file calls none of it.
+ */
+export function programsOf(failing: readonly Execution[], exclusion: (file: string) => Exclusion | null, imports: (file: string) => readonly string[]): Set<string> {
+  const programs = new Set<string>();
+  for (const execution of failing) {
+    const loaded = [...execution.keys()];
+    if (loaded.some((f) => exclusion(f) === 'test')) continue;
+    const imported = new Set(loaded.filter((f) => exclusion(f) === null).flatMap((f) => imports(f)));
+    for (const f of loaded) if (!imported.has(f) && exclusion(f) === null && execution.get(f)!.called.size > 0) programs.add(f);
+  }
+  return programs;
 }
 
 /** The ranking, and for each ranked file every function the failing run called in it. */
@@ -91,7 +110,7 @@ export interface Ranking {
 
 export function rank(input: RankInput, gathered: Gathered): Ranking {
   const { output, files, texts } = input;
-  const { frames, writes, exclusion, testFiles, distances } = gathered;
+  const { frames, writes, exclusion, testFiles, distances, programs } = gathered;
   const eligible = (file: string) => {
     if (exclusion(file) !== null || !files.has(file)) return false;
     const text = texts.get(file);
@@ -114,7 +133,7 @@ export function rank(input: RankInput, gathered: Gathered): Ranking {
   const definitions = new Map(pool.map((file) => [file, definedIn(texts.get(file) ?? '', identifiers.get(file) ?? [])] as const));
   const calls = failingCalls(input, gathered, testNames);
   const testCalls = new Map(pool.map((file) => [file, matchTestCalls(calls, answering(file, calls, spectrum, texts))] as const));
-  const ranked = rankFiles(evidenceTable(pool, { frames, writes, spectrum, hasPassing: passing.length > 0, distances, identifiers, definitions, testCalls }), query.length);
+  const ranked = rankFiles(evidenceTable(pool, { frames, writes, spectrum, hasPassing: passing.length > 0, distances, identifiers, definitions, testCalls, programs }), query.length);
   return { files: ranked, calledFunctions: new Map(ranked.map((f) => [f.file, bySuspicion(spectrum?.get(f.file)?.functions ?? [])] as const)) };
 }
 

@@ -40,5 +40,9 @@ export function describeEvidence(evidence: Evidence): string {
     });
     parts.push(`the test calls ${calls.join(', ')}`);
   }
+  if (evidence.program) {
+    const ochiai = evidence.program.ochiai;
+    parts.push(`the test runs it as a program${ochiai !== undefined ? ` (passing tests ran it too, ochiai ${ochiai})` : ''}`);
+  }
   return parts.join('; ');
 }

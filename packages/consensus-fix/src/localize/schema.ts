@@ -49,6 +49,12 @@ export const EvidenceSchema = z.object({
       }),
     )
     .optional(),
+  /**
+   * The failing run started a process with this file as its program (a test spawning the package's
+   * CLI): the test runs it as it would call a function, and it weighs as a call the test makes.
+   * `ochiai` as for testCalls: present when the passing tests ran all of its lines too.
+   */
+  program: z.object({ ochiai: z.number().nonnegative().max(1).optional() }).optional(),
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
 

@@ -12,7 +12,8 @@
 //   testCalls   = the file's testCallMass relative to the best file's undiscounted one: the functions
 //                 the failing test calls (directly, or through the test file's helpers) that ran in
 //                 this file, each weighted by its function's best line Ochiai when the passing tests
-//                 ran it too and some candidate has a line only the failing tests ran.
+//                 ran it too and some candidate has a line only the failing tests ran; a file the
+//                 failing run started as a program (a spawned CLI) counts as one direct call.
 //   graph       = 1 / hops from the failing test (1: the test imports it; 2: through one module).
 //   identifiers = 1 when the file defines a function the failing line or test name calls by name,
 //                 else the share of those identifiers the file mentions.
@@ -94,6 +95,15 @@ export function testCallMass(calls: Evidence['testCalls'], spread: ReadonlyMap<s
   return (calls ?? []).reduce((sum, c) => sum + ((c.setup ? SETUP_SHARE : 1) * (discount ? (c.ochiai ?? 1) : 1)) / (spread.get(c.name) ?? 1) / (1 + c.hops), 0);
 }
 
+/**
+ * testCallMass, plus one direct call when the failing run started the file as a program (a test that
+ * spawns the CLI runs it as it would call a function), discounted the same way.
+ */
+export function runMass(evidence: Evidence, spread: ReadonlyMap<string, number> = new Map(), discount = true): number {
+  const program = evidence.program ? (discount ? (evidence.program.ochiai ?? 1) : 1) : 0;
+  return testCallMass(evidence.testCalls, spread, discount) + program;
+}
+
 /** Whether the failing run went somewhere no passing run went: some candidate has a line only the failing tests ran. */
 export function diverged(table: ReadonlyArray<{ evidence: Evidence }>): boolean {
   return table.some((row) => (row.evidence.exclusiveLines ?? 0) > 0);
@@ -109,7 +119,7 @@ export function scoreFile(evidence: Evidence, ctx: ScoreContext): number {
   const frame = Math.max(nearness(evidence.frames, 1), nearness(evidence.prototypeWrites, 2));
   const coverage = ctx.bestOchiai > 0 && evidence.ochiai ? Math.sqrt(Math.min(1, evidence.ochiai / ctx.bestOchiai)) : 0;
   const best = ctx.bestTestCalls ?? 0;
-  const testCalls = best > 0 ? Math.min(1, testCallMass(evidence.testCalls, ctx.testCallSpread, ctx.discountCalls ?? false) / best) : 0;
+  const testCalls = best > 0 ? Math.min(1, runMass(evidence, ctx.testCallSpread, ctx.discountCalls ?? false) / best) : 0;
   const graph = evidence.graphDistance ? 1 / evidence.graphDistance : 0;
   const share = ctx.queryIdentifiers > 0 ? Math.min(1, (evidence.identifiers?.length ?? 0) / ctx.queryIdentifiers) : 0;
   const identifiers = evidence.defines?.length ? 1 : share;
@@ -126,7 +136,7 @@ export function scoreContext(table: ReadonlyArray<{ evidence: Evidence }>, query
   for (const row of table) for (const c of row.evidence.testCalls ?? []) testCallSpread.set(c.name, (testCallSpread.get(c.name) ?? 0) + 1);
   // Relative to the most the calls weigh in any file before a discount: after it, the best file's
   // calls would be the scale again, and a discount of the file the test calls would cancel itself.
-  const bestTestCalls = Math.max(0, ...table.map((row) => testCallMass(row.evidence.testCalls, testCallSpread, false)));
+  const bestTestCalls = Math.max(0, ...table.map((row) => runMass(row.evidence, testCallSpread, false)));
   return { bestOchiai, queryIdentifiers, testCallSpread, bestTestCalls, discountCalls: diverged(table) };
 }
 
