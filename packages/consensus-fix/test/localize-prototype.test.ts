@@ -2,11 +2,11 @@
 // processes, and the pure steps from their records to the evidence.
 
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COVERED_RUN_PRELOAD, withPreload } from '../src/localize/coverage-run.js';
+import { COVERED_RUN_PRELOAD, readMainScripts, withPreload } from '../src/localize/coverage-run.js';
 import { prototypeWritesByFile } from '../src/localize/frame-files.js';
 import { failureWrites, readAddedNames, readPrototypeWrites, suspectNames, trapSetup, WATCH_DIR_ENV, type PrototypeWrite } from '../src/localize/prototype-probe.js';
 import { scoreFile } from '../src/localize/score.js';
@@ -46,6 +46,27 @@ describe('the watch (in every covered run\'s preload)', () => {
     const ended = await runNode(script(`${name}.cjs`, code), { [WATCH_DIR_ENV]: dir, NODE_OPTIONS: withPreload(process.env.NODE_OPTIONS, preload) }, killOn);
     return { ended, added: readAddedNames(dir) };
   }
+
+  it('names the script each process was started with, its own and its children\'s, not a worker thread\'s or a `node -e`', async () => {
+    const dir = join(scratch, 'main-scripts');
+    mkdirSync(dir);
+    const child = script('child-cli.cjs', "console.log('child');");
+    const worker = script('worker.cjs', "require('node:worker_threads').parentPort.postMessage('hi');");
+    const parent = script(
+      'parent.cjs',
+      [
+        "const { execFileSync } = require('node:child_process');",
+        "const { Worker } = require('node:worker_threads');",
+        `execFileSync(process.execPath, [${JSON.stringify(child)}]);`,
+        "execFileSync(process.execPath, ['-e', '1']);",
+        `new Worker(${JSON.stringify(worker)}).once('message', () => console.log('done'));`,
+      ].join('\n'),
+    );
+    const ended = await runNode(parent, { [WATCH_DIR_ENV]: dir, NODE_OPTIONS: withPreload(process.env.NODE_OPTIONS, preload) });
+    expect(ended).toMatchObject({ exitCode: 0, stdout: 'done\n' });
+    expect(readMainScripts(dir)).toEqual([realpathSync(child), realpathSync(parent)].sort());
+    expect(readMainScripts(join(scratch, 'no-such-dir'))).toEqual([]);
+  });
 
   it('writes down the names a process added to Object.prototype, and only those (none over 200 characters)', async () => {
     const { ended, added } = await watchRun('added', "const o = JSON.parse('{\"a\":{}}'); Object.prototype.leaked = 1; Object.prototype['/path'] = {}; Object.prototype['x'.repeat(201)] = 1; o.own = 2; console.log('done');");

@@ -8,7 +8,6 @@ import { parsePytestCommand, pythonFileLines, pythonFunctionsOf, withPythonCover
 import { moduleLoadFunctions, ranAsIs, readV8Executions, v8FileLines, wantedScripts, type V8Function } from '../src/localize/coverage-v8.js';
 import { exclusionOf, looksGenerated } from '../src/localize/eligible.js';
 import { importDistances } from '../src/localize/graph.js';
-import { programsOf } from '../src/localize/rank.js';
 import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from '../src/localize/identifiers.js';
 import { importsOf, jsSpecifiers, pythonImportStatements, resolveJs, type ResolveContext } from '../src/localize/imports.js';
 import { matchBrackets, tokenize } from '../src/localize/tokens.js';
@@ -323,23 +322,6 @@ describe('import graph', () => {
     expect(Object.fromEntries(importDistances(['t'], (f) => edges[f] ?? []))).toEqual({ a: 1, b: 1, c: 2, d: 2 });
     const wide = Array.from({ length: 60 }, (_, i) => `m${i}`);
     expect(importDistances(['t'], (f) => (f === 't' ? wide : [])).size).toBe(40);
-  });
-
-  it('programsOf: the file a process without a test file was started with, when it called code; not what it imports', () => {
-    const fileLines = (called: boolean) => ({ executed: new Set([1, 2]), called: new Map(called ? [[2, 1]] : []), functionNames: new Map() });
-    const exec = (files: Record<string, boolean>) => new Map(Object.entries(files).map(([f, c]) => [f, fileLines(c)] as const));
-    const edges: Record<string, string[]> = { 'bin/cli.js': ['lib/index.js'], 'lib/index.js': ['lib/a.js'], 'test/cli.test.js': ['bin/cli.js'] };
-    const exclusion = (f: string) => (f.startsWith('test/') ? ('test' as const) : f.startsWith('node_modules/') ? ('node_modules' as const) : null);
-    const programs = programsOf(
-      [
-        exec({ 'test/cli.test.js': true, 'lib/index.js': false, 'lib/a.js': true }), // the test's own process
-        exec({ 'bin/cli.js': true, 'lib/index.js': false, 'lib/a.js': true, 'node_modules/x/i.js': true }), // the CLI it spawned
-        exec({ 'map.js': false }), // a runner loading a config file: nothing called
-      ],
-      exclusion,
-      (f) => edges[f] ?? [],
-    );
-    expect([...programs]).toEqual(['bin/cli.js']);
   });
 
   it('keeps the files the failing run executed when a hop reaches more than the bound', () => {

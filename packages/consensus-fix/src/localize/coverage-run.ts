@@ -8,7 +8,7 @@ import path from 'node:path';
 import { mutate, runCommand, shellQuote } from '@adlc/core';
 import type { CachedSourceMap } from './coverage-sourcemap.js';
 import { transformedRemapper } from './coverage-transformed.js';
-import { ranAsIs, readV8Coverage, v8Executions } from './coverage-v8.js';
+import { listDir, ranAsIs, readV8Coverage, v8Executions } from './coverage-v8.js';
 import { parsePytestCommand, readPythonReport, withPythonCoverage, type PytestCommand } from './coverage-python.js';
 import { readAddedNames, WATCH_DIR_ENV, WATCH_PROTOTYPE } from './prototype-probe.js';
 import type { Execution } from './spectrum.js';
@@ -21,6 +21,8 @@ export interface CoveredCommand {
   collect(): Promise<Execution[]>;
   /** After the run: the names its Node processes added to Object.prototype (prototype-probe.ts). */
   addedToPrototype(): string[];
+  /** After the run: the scripts its Node processes were started with (absolute paths). */
+  mainScripts(): string[];
 }
 
 export interface CoverageContext {
@@ -65,6 +67,7 @@ export class CoverageSession {
         return executions;
       },
       addedToPrototype: () => readAddedNames(prototypeDir),
+      mainScripts: () => readMainScripts(prototypeDir),
     };
   }
 
@@ -133,8 +136,43 @@ if (require('node:worker_threads').isMainThread) {
 }
 `;
 
-/** The covered runs' preload: the prototype watch (prototype-probe.ts), then the SIGTERM flush. */
-export const COVERED_RUN_PRELOAD = `'use strict';${WATCH_PROTOTYPE}${FLUSH_ON_SIGTERM}`;
+/**
+ * Names the script each process was started with (`main-<pid>.txt` in the watch directory), at its
+ * start, so a process that is killed still says it: a test that spawns a program of the repository
+ * (`node bin/cli.js ...`) runs that file as it would call a function. A worker thread is no program.
+ */
+export const MAIN_SCRIPT = `
+// consensus-fix: writes down this process's main script (localization's covered runs only).
+(function () {
+  var dir = process.env.${WATCH_DIR_ENV};
+  var main = process.argv[1];
+  if (!dir || typeof main !== 'string' || main === '' || !require('node:worker_threads').isMainThread) return;
+  try {
+    var fs = require('node:fs');
+    var path = require('node:path');
+    var file = path.resolve(main);
+    try { file = fs.realpathSync(file); } catch (e) {}
+    fs.writeFileSync(path.join(dir, 'main-' + process.pid + '.txt'), file);
+  } catch (e) {}
+})();
+`;
+
+/** The scripts the processes of a covered run were started with (MAIN_SCRIPT), absolute, each once. */
+export function readMainScripts(dir: string): string[] {
+  const scripts = new Set<string>();
+  for (const entry of listDir(dir)) {
+    if (!/^main-\d+\.txt$/.test(entry)) continue;
+    try {
+      scripts.add(readFileSync(path.join(dir, entry), 'utf8'));
+    } catch {
+      // Gone with its run: nothing to say.
+    }
+  }
+  return [...scripts].sort();
+}
+
+/** The covered runs' preload: the main script, the prototype watch (prototype-probe.ts), then the SIGTERM flush. */
+export const COVERED_RUN_PRELOAD = `'use strict';${MAIN_SCRIPT}${WATCH_PROTOTYPE}${FLUSH_ON_SIGTERM}`;
 
 /** NODE_OPTIONS with `--require <file>` added after what the user set. */
 export function withPreload(nodeOptions: string | undefined, file: string): string {

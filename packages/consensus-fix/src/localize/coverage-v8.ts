@@ -157,7 +157,7 @@ export function readV8Coverage(dir: string, root: string, accept: (file: string)
     const file = repositoryPath(url, root);
     return file !== null && accept(file);
   };
-  return safeList(dir)
+  return listDir(dir)
     .filter((name) => name.endsWith('.json'))
     .map((name) => {
       const { scripts, sourceMaps } = parseCoverageFile(path.join(dir, name), wanted);
@@ -298,7 +298,8 @@ function repositoryPath(url: string, root: string): string | null {
   return rel.split(path.sep).join('/');
 }
 
-function safeList(dir: string): string[] {
+/** The entries of a directory the runs wrote into, sorted; none when it is missing (nothing written). */
+export function listDir(dir: string): string[] {
   try {
     return readdirSync(dir).sort();
   } catch {

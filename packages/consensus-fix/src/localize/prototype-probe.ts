@@ -17,8 +17,9 @@
 // A write of a function is not the failure's either, and is left out: a method someone meant to add,
 // the way old polyfills did (what a polluted path carries is data).
 
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { listDir } from './coverage-v8.js';
 
 /** The environment variable naming where a watched process writes the names Object.prototype gained. */
 export const WATCH_DIR_ENV = 'CONSENSUS_FIX_PROTOTYPE_DIR';
@@ -141,7 +142,7 @@ export const TRAP_PROTOTYPE = `'use strict';
 /** The names the processes of a watched run added to Object.prototype (sorted, each once). */
 export function readAddedNames(dir: string): string[] {
   const names = new Set<string>();
-  for (const entry of safeList(dir)) {
+  for (const entry of listDir(dir)) {
     if (!/^added-.*\.json$/.test(entry)) continue;
     try {
       const parsed: unknown = JSON.parse(readFileSync(path.join(dir, entry), 'utf8'));
@@ -177,7 +178,7 @@ export function failureWrites(writes: readonly PrototypeWrite[]): PrototypeWrite
 /** The writes a trap run recorded, in the order of each process's records. */
 export function readPrototypeWrites(dir: string): PrototypeWrite[] {
   const writes: PrototypeWrite[] = [];
-  for (const entry of safeList(dir).sort()) {
+  for (const entry of listDir(dir)) {
     if (!/^writes-.*\.ndjson$/.test(entry)) continue;
     let text: string;
     try {
@@ -205,12 +206,4 @@ export function trapSetup(dir: string, keys: readonly string[]): { preload: stri
   const preload = path.join(dir, 'prototype-trap.cjs');
   writeFileSync(preload, TRAP_PROTOTYPE);
   return { preload, out, env: { [TRAP_ENV]: JSON.stringify({ keys, dir: out }) } };
-}
-
-function safeList(dir: string): string[] {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
 }

@@ -28,6 +28,8 @@ export interface RankInput {
   output: string;
   /** What the failing run's processes executed; undefined when it had no coverage. */
   failing: Execution[] | undefined;
+  /** The repository files the failing run's Node processes were started with (MAIN_SCRIPT). */
+  mainScripts?: string[];
   /** What the rails' processes executed (Ochiai's passing side); empty without --rails. */
   passing: Execution[];
   /** What the test command's passing tests executed when run by themselves (also a passing side). */
@@ -57,7 +59,7 @@ export interface Gathered {
   testFiles: string[];
   /** Import hops from the test files. */
   distances: Map<string, number>;
-  /** Files the failing run started a process with (programsOf). */
+  /** Repository files the failing run started a process with, whose functions ran (a spawned CLI). */
   programs: Set<string>;
 }
 
@@ -75,25 +77,11 @@ export function gather(input: RankInput): Gathered {
   const traced = [...frames.keys()].filter((f) => exclusion(f) === 'test');
   const testFiles = [...new Set([...named, ...ranTests, ...traced])].sort();
   const resolve = resolveContext(input);
-  const imports = (file: string) => importsOf(file, texts.get(file) ?? '', resolve);
-  const distances = importDistances(testFiles, imports, undefined, (file) => called.has(file));
-  return { frames, writes, exclusion, testFiles, distances, programs: programsOf(input.failing ?? [], exclusion, imports) };
-}
-
-/**
- * The files the failing run started a process with: in a process that ran no test file (a CLI the test
- * spawned), the repository files no other file it loaded imports, and whose functions it called. A
- * runner's own process that merely loads a config file calls none of it.
- */
-export function programsOf(failing: readonly Execution[], exclusion: (file: string) => Exclusion | null, imports: (file: string) => readonly string[]): Set<string> {
-  const programs = new Set<string>();
-  for (const execution of failing) {
-    const loaded = [...execution.keys()];
-    if (loaded.some((f) => exclusion(f) === 'test')) continue;
-    const imported = new Set(loaded.filter((f) => exclusion(f) === null).flatMap((f) => imports(f)));
-    for (const f of loaded) if (!imported.has(f) && exclusion(f) === null && execution.get(f)!.called.size > 0) programs.add(f);
-  }
-  return programs;
+  const distances = importDistances(testFiles, (file) => importsOf(file, texts.get(file) ?? '', resolve), undefined, (file) => called.has(file));
+  // A file a process was started with (a CLI the test spawned), whose functions ran: a test file, a
+  // runner's script in node_modules or a command the test command names itself is none.
+  const programs = new Set((input.mainScripts ?? []).filter((file) => exclusion(file) === null && called.has(file)));
+  return { frames, writes, exclusion, testFiles, distances, programs };
 }
 
 /** The ranking, and for each ranked file every function the failing run called in it. */
