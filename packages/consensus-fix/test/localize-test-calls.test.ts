@@ -59,6 +59,21 @@ describe('failingTestCalls', () => {
     expect(shape(input)).toEqual(expected);
   });
 
+  it('methods of what the platform hands the test\'s own server are no calls of the code; the code it calls there still is', () => {
+    const source = `const test = require('node:test');
+const http = require('node:http');
+const lib = require('..');
+test('serves', async () => {
+  const server = http.createServer((req, res) => {
+    res.setHeader('x-a', '1');
+    res.end(lib.render(req.url));
+  });
+  await lib.fetchFrom(server);
+});
+`;
+    expect(shape({ source, language: 'js', frameLines: [9], testNames: [] })).toEqual({ found: true, calls: ['fetchFrom:0', 'render:0'] });
+  });
+
   // tap: assertions at the top level of the file, in a loop over cases, beside `t.test` subtests.
   const TAP_TEST = `const t = require('tap');
 const subset = require('../../ranges/subset.js');

@@ -137,7 +137,7 @@ function callsIn(scopes: TestScopes, region: Region, params?: ReadonlySet<string
     const member = prev?.text === '.' || prev?.text === '?.';
     const constructed = prev?.text === 'new' || (member && newBefore(tokens, k));
     if (t.kind !== 'name' || NOT_CALLS.has(t.text) || !(tokens[k + 1]?.text === '(' || (constructed && tokens[k + 1]?.text !== '.'))) continue;
-    if (prev?.text === 'function' || prev?.text === 'def' || (member && onPlatform(tokens, k))) continue;
+    if (prev?.text === 'function' || prev?.text === 'def' || (member && (onPlatform(tokens, k) || onPlatformArgument(scopes, k)))) continue;
     // A member call names the code's method whatever the test calls its own variables; a plain call
     // does only when the name was imported (not a local, not a global such as setTimeout).
     const code = member || (imported.has(t.text) && !locals.has(t.text));
@@ -178,6 +178,24 @@ function onPlatform(tokens: readonly Token[], k: number): boolean {
   if (FUNCTION_METHODS.has(tokens[k]!.text)) return true;
   const object = tokens[k - 2];
   return object?.kind === 'name' && tokens[k - 3]?.text !== '.' && PLATFORM_OBJECTS.has(object.text);
+}
+
+/**
+ * A method of an object the platform made: `res.setHeader()` in the test's own server,
+ * `http.createServer((req, res) => ...)`, where `res` is a parameter of a function handed to a
+ * platform call. The innermost function taking the receiver as a parameter decides.
+ */
+function onPlatformArgument(scopes: TestScopes, k: number): boolean {
+  const { tokens, pairs, bodies } = scopes;
+  const receiver = tokens[k - 2];
+  if (receiver?.kind !== 'name' || tokens[k - 3]?.text === '.') return false;
+  const holding = bodies.filter((b) => b.from <= k && k < b.to && b.params.has(receiver.text));
+  if (holding.length === 0) return false;
+  const fn = holding.reduce((a, b) => (b.to - b.from < a.to - a.from ? b : a));
+  // The argument list the function stands in: the innermost `(` around its body.
+  let open = -1;
+  for (const [o, c] of pairs) if (tokens[o]!.text === '(' && o < fn.from && c >= fn.to && o > open) open = o;
+  return open > 0 && tokens[open - 1]?.kind === 'name' && onPlatform(tokens, open - 1);
 }
 
 /**

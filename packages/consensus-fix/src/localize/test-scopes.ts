@@ -25,8 +25,8 @@ export interface TestScopes {
   tests: Array<Region & { title: string }>;
   /** Functions the test file defines, by name: their bodies and parameters. */
   helpers: Map<string, Helper>;
-  /** The body of every function, arrow and callback in the file. */
-  bodies: Region[];
+  /** The body of every function, arrow and callback in the file, with its parameters. */
+  bodies: Helper[];
   /** Names the file binds itself (variables, parameters, functions), imports excepted. */
   locals: Set<string>;
   /** Names bound by an import or a require() of a module. */
