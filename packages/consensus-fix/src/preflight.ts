@@ -45,7 +45,10 @@ export async function preflight(run: Run): Promise<Preflight> {
     const result = await running;
     log.event('preflight', { exitCode: result.exitCode, timedOut: result.timedOut, durationMs: result.durationMs });
     if (result.timedOut) {
-      throw opError(`pre-flight: \`${testCmd}\` did not finish within ${opts.timeout}s`, { hint: 'raise --timeout or give a faster --test-cmd' });
+      throw opError(`pre-flight: \`${testCmd}\` did not finish within ${opts.timeout}s`, {
+        // A runner that printed its results and then stayed alive is the common case on real projects.
+        hint: 'raise --timeout or give a faster --test-cmd; if its tests had ended, something keeps the process alive after them (Mocha: add --exit; Jest: --forceExit)',
+      });
     }
     if (result.exitCode === 0) {
       throw opError(`pre-flight: \`${testCmd}\` already passes (exit 0); there is no failure to fix`, {

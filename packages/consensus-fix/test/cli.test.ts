@@ -130,6 +130,18 @@ describe('operational errors (exit 1)', () => {
     expect(suite.server.requests).toHaveLength(0);
   });
 
+  it('a test command that outlives --timeout: one line saying so, and how to end a runner that stays alive', async () => {
+    const r = repo();
+    const hangs = `node -e "console.log('1 failing'); process.exitCode = 1; setInterval(() => {}, 1000)"`;
+    const res = await run(r, ['--test-cmd', hangs, '--files', 'src/calc.mjs', '--timeout', '2', '--json']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain('did not finish within 2s');
+    expect(res.stderr).toContain('Mocha: add --exit');
+    expect(ErrorOutputSchema.parse(JSON.parse(res.stdout)).error.exitCode).toBe(1);
+    expect(suite.server.requests).toHaveLength(0);
+    expect(r.status()).toBe('');
+  });
+
   it('a dirty tree, and a directory outside git, unless --allow-dirty', async () => {
     const r = repo();
     writeFileSync(join(r.dir, 'notes.txt'), 'unsaved work\n');
