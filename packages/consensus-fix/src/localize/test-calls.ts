@@ -87,7 +87,6 @@ export function stronger(a: TestCall, b: TestCall): boolean {
  */
 function failingTest(scopes: TestScopes, input: TestCallsInput): Region | null {
   const { tests, tokens } = scopes;
-  const innermost = (regions: Region[]) => regions.reduce((a, b) => (b.to - b.from < a.to - a.from ? b : a));
   const holds = (region: Region, line: number) => tokens.slice(region.from, region.to).some((token) => token.line === line);
   for (const line of input.frameLines) {
     const holding = tests.filter((t) => holds(t, line));
@@ -104,6 +103,11 @@ function failingTest(scopes: TestScopes, input: TestCallsInput): Region | null {
   // Only when it calls something of the code's or a helper: a frame on an import line tells no test.
   const calls = around ? callsIn(scopes, around) : [];
   return calls.some((c) => c.counts || (c.plain && scopes.helpers.has(c.name))) ? around : null;
+}
+
+/** The smallest of regions that nest (the innermost test or function around a line). */
+function innermost<R extends Region>(regions: readonly R[]): R {
+  return regions.reduce((a, b) => (b.to - b.from < a.to - a.from ? b : a));
 }
 
 /** Titles as runners print them lose escapes and keep single spaces; a template's title is its static start. */
@@ -186,16 +190,26 @@ function onPlatform(tokens: readonly Token[], k: number): boolean {
  * platform call. The innermost function taking the receiver as a parameter decides.
  */
 function onPlatformArgument(scopes: TestScopes, k: number): boolean {
-  const { tokens, pairs, bodies } = scopes;
+  const { tokens, bodies } = scopes;
   const receiver = tokens[k - 2];
   if (receiver?.kind !== 'name' || tokens[k - 3]?.text === '.') return false;
   const holding = bodies.filter((b) => b.from <= k && k < b.to && b.params.has(receiver.text));
-  if (holding.length === 0) return false;
-  const fn = holding.reduce((a, b) => (b.to - b.from < a.to - a.from ? b : a));
-  // The argument list the function stands in: the innermost `(` around its body.
-  let open = -1;
-  for (const [o, c] of pairs) if (tokens[o]!.text === '(' && o < fn.from && c >= fn.to && o > open) open = o;
-  return open > 0 && tokens[open - 1]?.kind === 'name' && onPlatform(tokens, open - 1);
+  return holding.length > 0 && handedToPlatform(scopes, innermost(holding));
+}
+
+const platformCallbacks = new WeakMap<Helper, boolean>();
+
+/** Whether a function is an argument of a platform call (`http.createServer(fn)`); remembered per function. */
+function handedToPlatform({ tokens, pairs }: TestScopes, fn: Helper): boolean {
+  let known = platformCallbacks.get(fn);
+  if (known === undefined) {
+    // The argument list the function stands in: the innermost `(` around its body.
+    let open = -1;
+    for (const [o, c] of pairs) if (tokens[o]!.text === '(' && o < fn.from && c >= fn.to && o > open) open = o;
+    known = open > 0 && tokens[open - 1]?.kind === 'name' && onPlatform(tokens, open - 1);
+    platformCallbacks.set(fn, known);
+  }
+  return known;
 }
 
 /**
