@@ -9,12 +9,13 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliPath, flagValue, onlyCases, runIfMain } from './cli.mjs';
+import { git } from './prepare.mjs';
 import { rankOf } from './score.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..');
 const TIMEOUT_MS = 600_000;
 const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
 /** Where a fix commit's test changes live: the test layouts, and tap's snapshots. */
@@ -28,20 +29,14 @@ export function splitChanges(paths) {
 }
 
 function parseFlags(argv) {
-  const value = (name) => {
-    const at = argv.indexOf(name);
-    return at >= 0 ? argv[at + 1] : undefined;
-  };
   return {
-    only: value('--cases')?.split(',').filter(Boolean),
+    only: onlyCases(argv),
     json: argv.includes('--json'),
     keep: argv.includes('--keep'),
-    cli: resolve(value('--cli') ?? join(root, 'packages', 'consensus-fix', 'dist', 'cli.cjs')),
-    gitUrl: value('--git-url') ?? 'https://github.com/{owner}/{name}.git',
+    cli: cliPath(argv),
+    gitUrl: flagValue(argv, '--git-url') ?? 'https://github.com/{owner}/{name}.git',
   };
 }
-
-const git = (dir, args) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const shell = (dir, command) => spawnSync(command, { cwd: dir, shell: true, encoding: 'utf8', timeout: TIMEOUT_MS });
 
 function setUp(c, gitUrl) {
@@ -127,11 +122,4 @@ function main(argv) {
   return summary.errors === 0 ? 0 : 1;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  try {
-    process.exitCode = main(process.argv.slice(2));
-  } catch (err) {
-    console.error(`repos: ${err.message}`);
-    process.exitCode = 1;
-  }
-}
+runIfMain(import.meta.url, 'repos', main);

@@ -6,29 +6,23 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cliPath, flagValue, onlyCases, runIfMain } from './cli.mjs';
 import { childrenCpuMs, git, loadCases, materialize, runTest } from './prepare.mjs';
 import { formatReport, median, normalizeFile, scoreCase, summarize } from './score.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI_TIMEOUT_MS = 600_000;
 
 class BenchError extends Error {}
 
 function parseFlags(argv) {
-  const value = (name) => {
-    const at = argv.indexOf(name);
-    return at >= 0 ? argv[at + 1] : undefined;
-  };
-  const runs = Number(value('--runs') ?? 3);
+  const runs = Number(flagValue(argv, '--runs') ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new BenchError('--runs must be a positive integer');
   return {
-    only: value('--cases')?.split(',').filter(Boolean),
+    only: onlyCases(argv),
     json: argv.includes('--json'),
     keep: argv.includes('--keep'),
     runs,
-    cli: resolve(value('--cli') ?? join(root, 'packages', 'consensus-fix', 'dist', 'cli.cjs')),
+    cli: cliPath(argv),
   };
 }
 
@@ -110,9 +104,4 @@ function main(argv) {
   return summary.goals.every((g) => g.pass) ? 0 : 2;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (err) {
-  console.error(`localize bench: ${err.message}`);
-  process.exitCode = 1;
-}
+runIfMain(import.meta.url, 'localize bench', main);

@@ -5,11 +5,9 @@
 // Exit 0 once every case was measured, 1 when the benchmark could not run.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { cliPath, onlyCases, runIfMain } from './cli.mjs';
 import { loadCases, materialize } from './prepare.mjs';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CLI_TIMEOUT_MS = 600_000;
 
 // Pure: the lines of the old file a `git diff -U0` changed; an insertion counts as the line it follows.
@@ -41,15 +39,7 @@ const inside = (line, ranges) => ranges === null || ranges.some(([a, b]) => line
 const sizeOf = (ranges, lines) => (ranges === null ? lines : ranges.reduce((sum, [a, b]) => sum + b - a + 1, 0));
 
 function parseFlags(argv) {
-  const value = (name) => {
-    const at = argv.indexOf(name);
-    return at >= 0 ? argv[at + 1] : undefined;
-  };
-  return {
-    only: value('--cases')?.split(',').filter(Boolean),
-    json: argv.includes('--json'),
-    cli: resolve(value('--cli') ?? join(root, 'packages', 'consensus-fix', 'dist', 'cli.cjs')),
-  };
+  return { only: onlyCases(argv), json: argv.includes('--json'), cli: cliPath(argv) };
 }
 
 function measureCase(c, cli) {
@@ -110,11 +100,4 @@ function main(argv) {
   return summary.errors === 0 ? 0 : 1;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  try {
-    process.exitCode = main(process.argv.slice(2));
-  } catch (err) {
-    console.error(`spans: ${err.message}`);
-    process.exitCode = 1;
-  }
-}
+runIfMain(import.meta.url, 'spans', main);
