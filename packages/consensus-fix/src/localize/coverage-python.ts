@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { shellQuote } from '@adlc/core';
 import { shellWords } from './command-files.js';
+import { insideRoot } from './repo-files.js';
 import type { Execution, FileLines } from './spectrum.js';
 
 export interface PytestCommand {
@@ -89,8 +90,8 @@ export function readPythonReport(reportFile: string, cwd: string, root: string, 
   }
   for (const [name, data] of Object.entries(doc.files ?? {})) {
     const abs = path.resolve(cwd, name);
-    const rel = path.relative(root, abs).split(path.sep).join('/');
-    if (rel.startsWith('..') || path.isAbsolute(rel) || !accept(rel)) continue;
+    const rel = insideRoot(abs, root);
+    if (rel === null || !accept(rel)) continue;
     let source: string;
     try {
       source = readFileSync(abs, 'utf8');

@@ -11,6 +11,7 @@ import { transformedRemapper } from './coverage-transformed.js';
 import { listDir, ranAsIs, readV8Coverage, v8Executions } from './coverage-v8.js';
 import { parsePytestCommand, readPythonReport, withPythonCoverage, type PytestCommand } from './coverage-python.js';
 import { readAddedNames, WATCH_DIR_ENV, WATCH_PROTOTYPE } from './prototype-probe.js';
+import { insideRoot } from './repo-files.js';
 import type { Execution } from './spectrum.js';
 
 export interface CoveredCommand {
@@ -21,7 +22,7 @@ export interface CoveredCommand {
   collect(): Promise<Execution[]>;
   /** After the run: the names its Node processes added to Object.prototype (prototype-probe.ts). */
   addedToPrototype(): string[];
-  /** After the run: the scripts its Node processes were started with (absolute paths). */
+  /** After the run: the repository files its Node processes were started with (MAIN_SCRIPT). */
   mainScripts(): string[];
 }
 
@@ -67,7 +68,7 @@ export class CoverageSession {
         return executions;
       },
       addedToPrototype: () => readAddedNames(prototypeDir),
-      mainScripts: () => readMainScripts(prototypeDir),
+      mainScripts: () => readMainScripts(prototypeDir).flatMap((file) => insideRoot(file, this.ctx.root) ?? []),
     };
   }
 

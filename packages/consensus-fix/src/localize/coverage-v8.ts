@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cachedSourceMaps, linesThroughSourceMap, type CachedSourceMap } from './coverage-sourcemap.js';
+import { insideRoot } from './repo-files.js';
 import type { Execution, FileLines } from './spectrum.js';
 
 export interface V8Range {
@@ -293,10 +294,9 @@ function repositoryPath(url: string, root: string): string | null {
   } catch {
     return null;
   }
-  const rel = path.relative(root, abs);
-  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return null;
-  return rel.split(path.sep).join('/');
+  return insideRoot(abs, root);
 }
+
 
 /** The entries of a directory the runs wrote into, sorted; none when it is missing (nothing written). */
 export function listDir(dir: string): string[] {

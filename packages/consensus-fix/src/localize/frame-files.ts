@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTraces, type RawFrame, type Trace } from './frames.js';
 import type { PrototypeWrite } from './prototype-probe.js';
+import { insideRoot } from './repo-files.js';
 
 export interface FrameHit {
   line: number;
@@ -53,8 +54,8 @@ export function resolveFramePath(printed: string, { root, cwd, files }: FrameCon
   } catch {
     return null;
   }
-  const rel = path.relative(root, abs).split(path.sep).join('/');
-  if (!rel.startsWith('..') && !path.isAbsolute(rel) && files.has(rel)) return rel;
+  const rel = insideRoot(abs, root);
+  if (rel !== null && files.has(rel)) return rel;
   if (path.isAbsolute(printed) || printed.startsWith('file:')) return null;
   // Java prints the package path (com/acme/Foo.java), Go a bare file name: the one file ending so.
   const suffix = `/${printed.replace(/^\.\//, '')}`;

@@ -90,10 +90,7 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
         testCmd: input.testCmd,
         output,
         failing: failingExecutions.length > 0 ? failingExecutions : undefined,
-        mainScripts: test.mainScripts().flatMap((file) => {
-          const relative = path.relative(root, file);
-          return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? [] : [relative.split(path.sep).join('/')];
-        }),
+        mainScripts: test.mainScripts(),
         passing: rails ? await rails.collect() : [],
         passingTests: passingTests.executions,
         prototypeWrites: failureWrites(trapped),

@@ -12,6 +12,13 @@ import { MAX_CONTENT_BYTES } from '../candidate.js';
 const SKIPPED_DIRS = new Set(['.git', 'node_modules', '.venv', 'venv', '__pycache__', '.tox', 'dist', 'build', 'coverage']);
 const MAX_WALK = 20_000;
 
+/** `/root/lib/a.js` → `lib/a.js` (forward slashes); null for a path outside the root, or the root itself. */
+export function insideRoot(abs: string, root: string): string | null {
+  const rel = path.relative(root, abs);
+  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  return rel.split(path.sep).join('/');
+}
+
 /** Repository-relative paths, forward slashes. */
 export async function listFiles(root: string, isRepo: boolean): Promise<Set<string>> {
   if (!isRepo) return walk(root);
