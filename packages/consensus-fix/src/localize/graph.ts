@@ -6,11 +6,12 @@ export const MAX_HOPS = 2;
 export const MAX_NODES = 40;
 
 /**
- * Shortest distance (1 or 2 hops) of every file reached from the roots; the roots themselves are not in it.
- * When a hop reaches more files than the bound leaves room for, the files the failing run called into
- * (`ran`: a function of theirs ran, not merely their module load) are kept first, then the others in the order they are imported: an entry file re-exporting
- * fifty modules (semver's `index.js`) would otherwise keep the first forty by its `require` order,
- * which says nothing about the failure, and drop the module the test exercised.
+ * Shortest distance (1 or 2 hops) of every file reached from the roots; the roots themselves are not
+ * in it. When a hop reaches more files than the bound leaves room for, the files the failing run
+ * called into (`ran`: a function of theirs ran, not merely their module load) are kept first, then
+ * the others in the order they are imported: an entry file re-exporting fifty modules (semver's
+ * `index.js`) would otherwise keep the first forty by its `require` order, which says nothing about
+ * the failure, and drop the module the test exercised.
  */
 export function importDistances(
   roots: readonly string[],

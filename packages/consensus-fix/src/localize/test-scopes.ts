@@ -1,8 +1,9 @@
 // The shape of a test file as the test-calls signal needs it: where each test's body is (the
-// arguments of `test(...)`/`it(...)`/`t.test(...)`, a pytest `def test_*`), where its helper functions are and
-// what their parameters are, where any function's body is (a callback's code is not an argument's
-// value), and which names the file binds itself (variables, parameters: not the code's names) or
-// imports (the code's names). Token ranges over the tokenizer's output; no parser needed. Pure.
+// arguments of `test(...)`/`it(...)`/`t.test(...)`, a pytest `def test_*`), where its helper
+// functions are and what their parameters are, where any function's body is and what its parameters
+// are (a callback's code is not an argument's value), and which names the file binds itself
+// (variables, parameters: not the code's names) or imports (the code's names). Token ranges over the
+// tokenizer's output; no parser needed. Pure.
 
 import { pythonFunctionsOf } from './coverage-python.js';
 import { matchBrackets, type Token } from './tokens.js';
