@@ -1,8 +1,8 @@
-// Plants from core's mutation engine: every mutant of each target (in the lines the commit changed
-// when it changed any), then a seeded, operator-round-robin selection spaced 7 lines apart that
-// skips the wrong-identifier swaps the type checker rejects.
+// Plants from the mutation engine (plants/mutate/): every mutant of each target (in the lines the
+// commit changed when it changed any), then a seeded, operator-round-robin selection spaced 7 lines
+// apart that skips the wrong-identifier swaps the type checker rejects.
 
-import { mutate } from '@adlc/core';
+import * as mutate from './plants/mutate/index.js';
 import { languageOf } from './language.js';
 import type { Target } from './targets.js';
 import { typeAccept, typeScreen, type TypeScreen } from './type-screen.js';

@@ -1,7 +1,7 @@
 // One line per case: a snippet, the operator, and the line it must turn into (or must not).
 
 import { describe, expect, it } from 'vitest';
-import { generateMutants } from '../../src/mutate/index.js';
+import { generateMutants } from '../../src/plants/mutate/index.js';
 
 /** [operator, snippet (a whole small file), the expected mutated line]. */
 const CASES: Array<[string, string, string]> = [

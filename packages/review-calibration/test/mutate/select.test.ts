@@ -1,7 +1,7 @@
 // Plant selection: seeded, spaced so ±3-line windows never overlap, round-robin over operators.
 
 import { describe, expect, it } from 'vitest';
-import { type Mutant, generateMutants, selectPlants } from '../../src/mutate/index.js';
+import { type Mutant, generateMutants, selectPlants } from '../../src/plants/mutate/index.js';
 import { fixture } from './helpers.js';
 
 async function pool(): Promise<Mutant[]> {

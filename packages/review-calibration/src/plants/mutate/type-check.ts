@@ -11,8 +11,8 @@
 
 import path from 'node:path';
 import type ts from 'typescript';
+import { loadTypeScript } from '@adlc/core';
 import { applyMutant } from './apply.js';
-import { loadTypeScript } from './ts-parse.js';
 import type { Mutant } from './types.js';
 
 export interface MutantTypeChecker {

@@ -2,7 +2,7 @@
 // for each language (Python, Go, Java, Rust, C, C#, Kotlin, Swift, PHP, Ruby).
 
 import { describe, expect, it } from 'vitest';
-import { type BugCategory, generateMutants } from '../../src/mutate/index.js';
+import { type BugCategory, generateMutants } from '../../src/plants/mutate/index.js';
 import { categoriesOf, expectExactLocations, fixture } from './helpers.js';
 
 const FIXTURES: Array<[file: string, language: string, categories: BugCategory[]]> = [

@@ -3,12 +3,12 @@
 // keep only those that are one-line changes which still parse.
 
 import type ts from 'typescript';
+import { loadTypeScript, parseScript, scriptKindOf } from '@adlc/core';
 import { type JsContext } from './js-helpers.js';
 import { expressionOperators } from './js-operators.js';
 import { wrongIdentifier } from './js-scope.js';
 import { statementOperators } from './js-statements.js';
 import { parseChecker } from './js-validate.js';
-import { loadTypeScript, parse, scriptKindOf } from './ts-parse.js';
 import { lineIndexAt, lineStarts, locate } from './locate.js';
 import type { Edit, Mutant } from './types.js';
 
@@ -20,7 +20,7 @@ export async function jsMutants(
   const tsApi = await loadTypeScript();
   const kind = scriptKindOf(tsApi, file);
   if (kind === undefined) return [];
-  const sf = parse(tsApi, file, content, kind);
+  const sf = parseScript(tsApi, file, content, kind);
   const starts = lineStarts(content);
   const edits: Edit[] = [];
   const ctx: JsContext = {

@@ -1,7 +1,7 @@
 // Applying mutants to file content: pure string edits that refuse to apply to content that has
 // changed since the mutant was made (a stale plant would corrupt the file, not plant a bug).
 
-import { OpError } from '../errors.js';
+import { OpError } from '@adlc/core';
 import type { Mutant } from './types.js';
 
 export function applyMutant(content: string, mutant: Mutant): string {

@@ -5,7 +5,7 @@
 // the whole file. A unit is only used when its original text parses cleanly in that form.
 
 import type ts from 'typescript';
-import { syntaxErrorCount } from './ts-parse.js';
+import { syntaxErrorCount } from '@adlc/core';
 import type { Edit } from './types.js';
 
 interface Unit {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { type Mutant, applyMutant } from '../../src/mutate/index.js';
+import { type Mutant, applyMutant } from '../../src/plants/mutate/index.js';
 
 export function fixture(name: string): string {
   return readFileSync(fileURLToPath(new URL(`../fixtures/mutate/${name}`, import.meta.url)), 'utf8');

@@ -2,10 +2,10 @@
 // defect description each. JS/TS is mutated on the syntax tree; Python, Go, Java, Rust and
 // C-like languages line by line. TypeScript is loaded only when a JS/TS file is mutated.
 
+import { isJsLike } from '@adlc/core';
 import { jsMutants } from './js-mutants.js';
 import { lineMutants } from './line-mutants.js';
 import { lineSyntaxOf } from './line-scan.js';
-import { isJsLike } from './ts-parse.js';
 import { finalize } from './locate.js';
 import type { Mutant } from './types.js';
 
@@ -13,8 +13,6 @@ export type { BugCategory, Mutant, MutantLanguage } from './types.js';
 export { applyMutant, applyMutants } from './apply.js';
 export { selectPlants, type SelectPlantsOptions } from './select.js';
 export { isTypeScriptSource, mutantTypeChecker, type MutantTypeChecker } from './type-check.js';
-// The compiler, loaded once on first use, for tools that read JS/TS syntax themselves.
-export { isJsLike, loadTypeScript } from './ts-parse.js';
 
 export interface GenerateMutantsOptions {
   /** Restrict to these 1-based lines (the lines a commit changed); ignored when empty. */

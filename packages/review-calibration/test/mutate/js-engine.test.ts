@@ -3,7 +3,7 @@
 
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { type Mutant, applyMutant, applyMutants, generateMutants } from '../../src/mutate/index.js';
+import { type Mutant, applyMutant, applyMutants, generateMutants } from '../../src/plants/mutate/index.js';
 import { expectExactLocations, fixture, operatorsOf } from './helpers.js';
 
 const JS_OPERATORS = [

@@ -36,7 +36,7 @@ export function isJsLike(file: string): boolean {
 }
 
 /** Parses with parent pointers; `parseDiagnostics` is internal but is exactly "does it parse". */
-export function parse(tsApi: typeof ts, file: string, content: string, kind: ts.ScriptKind): ts.SourceFile {
+export function parseScript(tsApi: typeof ts, file: string, content: string, kind: ts.ScriptKind): ts.SourceFile {
   return tsApi.createSourceFile(file, content, tsApi.ScriptTarget.Latest, true, kind);
 }
 

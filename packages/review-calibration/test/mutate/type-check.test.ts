@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Mutant, generateMutants, isTypeScriptSource, mutantTypeChecker } from '../../src/mutate/index.js';
+import { type Mutant, generateMutants, isTypeScriptSource, mutantTypeChecker } from '../../src/plants/mutate/index.js';
 
 let dir: string | undefined;
 afterEach(() => {

@@ -2,8 +2,8 @@
 // so that in one file no two plants are within `minLineDistance` lines (a reviewer's ±3-line
 // finding can then locate at most one plant).
 
+import { mulberry32, shuffle } from '@adlc/core';
 import type { Mutant } from './types.js';
-import { mulberry32, shuffle } from '../random.js';
 
 export interface SelectPlantsOptions {
   count: number;
