@@ -7,8 +7,8 @@ import {
   SCRIPT_EXHAUSTED_TEXT,
   startScriptedModelServer,
   type ScriptedModelServer,
-} from '../src/testkit/index.js';
-import { splitIntoChunks } from '../src/testkit/model-script.js';
+} from '../src/index.js';
+import { splitIntoChunks } from '../src/model-script.js';
 
 let server: ScriptedModelServer;
 beforeEach(async () => {
