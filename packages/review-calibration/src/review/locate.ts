@@ -4,7 +4,7 @@
 // Plants are at least 7 lines apart, so a finding locates at most one plant per file; between files
 // that share a basename, the one whose path matches more of the finding's path wins.
 
-import type { Finding, Plant } from './types.js';
+import type { Finding, Plant } from '../types.js';
 
 export const LOCATE_WINDOW = 3;
 

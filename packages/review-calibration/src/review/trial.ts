@@ -2,15 +2,15 @@
 // every bug, run the reviewer, take the plants out again (always), and score what it said.
 
 import { opError, runCommand, type FileSnapshot, type Reporter } from '@adlc/core';
-import { applyPlants, byFile } from './apply-plants.js';
-import { echoOutput, judgeControls, oracleOutput, type ControlVerdict } from './controls.js';
+import { applyPlants, byFile } from '../plants/apply.js';
+import { echoOutput, judgeControls, oracleOutput, type ControlVerdict } from '../score/controls.js';
+import { locateFindings, score, type Score } from '../score/score.js';
+import type { EquivalentPlants, Identification, Plant, Scorer } from '../types.js';
 import { checkKey, runChecks, type CheckContext } from './discriminate.js';
 import { identify, judgeAgreement } from './identify.js';
 import type { JudgeContext } from './judge.js';
 import { parseFindings, type FindingsFormat } from './parse-findings.js';
-import { locateFindings, score, type Score } from './score.js';
-import { substituteBase } from './shell.js';
-import type { EquivalentPlants, Identification, Plant, Scorer } from './types.js';
+import { substituteBase } from './substitute-base.js';
 
 export interface TrialContext {
   root: string;

@@ -2,10 +2,10 @@
 // repro that discriminates (verified by running it), by the judge, or (legacy string scorer) by
 // location alone. One path for the reviewer and both controls.
 
+import type { LocatedFinding } from '../score/score.js';
+import type { EquivalentPlants, Identification, Scorer } from '../types.js';
 import { checkKey, runChecks, type Check, type CheckContext } from './discriminate.js';
 import { judgeAll, type JudgeContext } from './judge.js';
-import type { LocatedFinding } from './score.js';
-import type { EquivalentPlants, Identification, Scorer } from './types.js';
 
 export interface IdentifyOptions {
   scorer: Scorer;

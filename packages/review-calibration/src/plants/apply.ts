@@ -2,7 +2,7 @@
 // line still reads as the plant's original (a stale plant must fail loudly, never corrupt a file).
 
 import { opError } from '@adlc/core';
-import type { Plant } from './types.js';
+import type { Plant } from '../types.js';
 
 interface LineSpan {
   start: number;

@@ -5,7 +5,7 @@
 
 import { complete, extractJson, JsonExtractError, mapLimit, maxTokensFor, ProviderError } from '@adlc/core';
 import { z } from 'zod';
-import type { Finding, Plant } from './types.js';
+import type { Finding, Plant } from '../types.js';
 
 export const JudgeAnswerSchema = z.object({ match: z.boolean(), reason: z.string() });
 export type JudgeAnswer = z.infer<typeof JudgeAnswerSchema>;

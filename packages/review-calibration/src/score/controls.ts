@@ -4,7 +4,7 @@
 // through the same parser and scorer as the real reviewer's; if either is off, the scorer is broken.
 
 import { shellQuote } from '@adlc/core';
-import type { Plant, Scorer } from './types.js';
+import type { Plant, Scorer } from '../types.js';
 
 /** Above this recall the echo control has "identified" plants it only pointed at. */
 export const ECHO_MAX_RECALL = 0.1;

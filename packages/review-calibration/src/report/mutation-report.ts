@@ -3,9 +3,9 @@
 // located only ↦ Survived (coveredBy: the finding), missed ↦ Survived, equivalent ↦ Ignored (always with a statusReason: why it was excluded).
 // Never Timeout: the viewer counts it as detected.
 
-import type { CalibrationJson } from './schema.js';
-import { languageOf } from './language.js';
-import { EQUIVALENT_REASON } from './types.js';
+import type { CalibrationJson } from '../schema.js';
+import { languageOf } from '../plants/language.js';
+import { EQUIVALENT_REASON } from '../types.js';
 
 export type MutantStatus = 'Killed' | 'Survived' | 'Ignored';
 

@@ -1,10 +1,10 @@
 // Builds the result document from the trials, pure: pooled counts, the gate, per-category recall,
 // the Wilson interval when there are several trials.
 
+import type { CalibrationJson } from '../schema.js';
+import type { TrialResult } from '../review/trial.js';
+import type { Scorer } from '../types.js';
 import { gateVerdict, ratio, type CategoryScore } from './score.js';
-import type { CalibrationJson } from './schema.js';
-import type { TrialResult } from './trial.js';
-import type { Scorer } from './types.js';
 import { wilsonInterval } from './wilson.js';
 
 export interface SummaryInput {

@@ -1,9 +1,9 @@
 // Maps parsed CLI options onto the command's typed options, filling in the declared defaults.
 
 import type { Outcome } from '@adlc/core';
-import { calibrate, type CalibrateOptions } from './calibrate.js';
+import { calibrate, type CalibrateOptions } from '../calibrate.js';
+import type { Scorer } from '../types.js';
 import { DEFAULTS } from './defaults.js';
-import type { Scorer } from './types.js';
 
 /** The command's options from parsed flags (camel-cased, as commander gives them); absent ones take `DEFAULTS`. */
 export function calibrateOptions(raw: Record<string, unknown>): CalibrateOptions {

@@ -3,7 +3,7 @@
 // are selected, so the selection takes another candidate in their place and the count stays.
 
 import path from 'node:path';
-import * as mutate from './plants/mutate/index.js';
+import * as mutate from './mutate/index.js';
 import type { Target } from './targets.js';
 
 type Mutant = mutate.Mutant;

@@ -2,7 +2,7 @@
 // mutation-testing report JSON embedded in it: the score, recall per category, and each file's
 // source with every plant marked by status, its defect, and the findings that located it.
 
-import type { MutationReport } from './report-mutation.js';
+import type { MutationReport } from './mutation-report.js';
 
 /** JSON made safe inside a <script> element: no `</script>`, `<!--` or line separators can escape. */
 export function embedJson(value: unknown): string {

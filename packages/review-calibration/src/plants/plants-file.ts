@@ -5,10 +5,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isInsideRoot, opError } from '@adlc/core';
 import { z } from 'zod';
-import { lineAt } from './apply-plants.js';
-import { MIN_LINE_DISTANCE } from './generate-plants.js';
+import type { Plant } from '../types.js';
+import { lineAt } from './apply.js';
+import { MIN_LINE_DISTANCE } from './generate.js';
 import { languageOf } from './language.js';
-import type { Plant } from './types.js';
 
 export const PlantsFileEntrySchema = z.object({
   file: z.string().min(1),

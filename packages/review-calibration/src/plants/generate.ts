@@ -2,11 +2,11 @@
 // commit changed when it changed any), then a seeded, operator-round-robin selection spaced 7 lines
 // apart that skips the wrong-identifier swaps the type checker rejects.
 
-import * as mutate from './plants/mutate/index.js';
+import type { Plant } from '../types.js';
+import * as mutate from './mutate/index.js';
 import { languageOf } from './language.js';
 import type { Target } from './targets.js';
 import { typeAccept, typeScreen, type TypeScreen } from './type-screen.js';
-import type { Plant } from './types.js';
 
 type Mutant = mutate.Mutant;
 

@@ -3,7 +3,7 @@
 
 import { appendFile, readFile } from 'node:fs/promises';
 import { redactSecrets } from '@adlc/core';
-import { HistoryEntrySchema, type CalibrationJson, type HistoryEntry } from './schema.js';
+import { HistoryEntrySchema, type CalibrationJson, type HistoryEntry } from '../schema.js';
 
 export function historyEntry(doc: CalibrationJson, reviewCommand: string, date: Date, env: NodeJS.ProcessEnv): HistoryEntry {
   return {

@@ -3,7 +3,7 @@
 
 import { extractJson } from '@adlc/core';
 import { z } from 'zod';
-import type { Finding } from './types.js';
+import type { Finding } from '../types.js';
 
 export type FindingsFormat = 'findings' | 'array' | 'sarif' | 'consensus-synthesis' | 'rdjson' | 'prose';
 

@@ -2,7 +2,7 @@
 // --help, and the library entry (`calibrateOptions`) fills them in for options that are absent.
 // Type-only imports, so the CLI declaration stays free of the command's code.
 
-import type { CalibrateOptions } from './calibrate.js';
+import type { CalibrateOptions } from '../calibrate.js';
 
 export const DEFAULTS = {
   commit: 'HEAD',

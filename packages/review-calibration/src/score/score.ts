@@ -1,8 +1,8 @@
 // Scoring, pure: which plants were caught (located AND identified), located only, or missed; recall
 // over the valid plants, precision over the anchored findings, and recall per bug category.
 
-import { isAnchored, locatePlant } from './locate.js';
-import { EQUIVALENT_REASON, type EquivalentPlants, type Finding, type Identification, type Plant, type PlantStatus } from './types.js';
+import { isAnchored, locatePlant } from '../review/locate.js';
+import { EQUIVALENT_REASON, type EquivalentPlants, type Finding, type Identification, type Plant, type PlantStatus } from '../types.js';
 
 export type FindingKind = 'true-positive' | 'located' | 'false-positive' | 'unanchored' | 'equivalent';
 

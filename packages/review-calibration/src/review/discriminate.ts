@@ -4,8 +4,8 @@
 // journaled snapshot and taken out again before the next check.
 
 import { runCommand, type FileSnapshot } from '@adlc/core';
-import { applyPlants } from './apply-plants.js';
-import type { Plant } from './types.js';
+import { applyPlants } from '../plants/apply.js';
+import type { Plant } from '../types.js';
 
 export interface Check {
   command: string;

@@ -1,6 +1,6 @@
 // The human report printed on stdout without --json, pure.
 
-import type { CalibrationJson } from './schema.js';
+import type { CalibrationJson } from '../schema.js';
 
 export function renderText(doc: CalibrationJson): string {
   const out: string[] = [];

@@ -1,8 +1,8 @@
-// `--report <file>.json`: the mutation-testing-report-schema document (report-mutation.ts builds
+// `--report <file>.json`: the mutation-testing-report-schema document (mutation-report.ts builds
 // it), as a zod schema. The type checks below keep it and the MutationReport interface in step.
 
 import { z } from 'zod';
-import type { MutationReport } from './report-mutation.js';
+import type { MutationReport } from './mutation-report.js';
 
 const position = z.object({ line: z.number().int().min(1), column: z.number().int().min(1) });
 
