@@ -3,41 +3,27 @@
 // located only ↦ Survived (coveredBy: the finding), missed ↦ Survived, equivalent ↦ Ignored (always with a statusReason: why it was excluded).
 // Never Timeout: the viewer counts it as detected.
 
+// The package's `/api` entry holds only the types; its root's declarations also import the JSON
+// schema without an import attribute, which a NodeNext consumer that checks libraries rejects.
+import type { MutantStatus, MutationTestResult, TestFile } from 'mutation-testing-report-schema/api';
 import type { CalibrationJson } from '../schema.js';
 import { languageOf } from '../plants/language.js';
 import { EQUIVALENT_REASON } from '../types.js';
+import type { MutationReportDocument } from './mutation-report-schema.js';
 
-export type MutantStatus = 'Killed' | 'Survived' | 'Ignored';
-
-export interface MutationReport {
+/**
+ * The report as the schema package types it, with the fields this tool always writes made
+ * required: `$schema` (the link the viewer follows; the package's type leaves it out), `config`,
+ * `framework`, and `testFiles` (the reviewer's findings).
+ */
+export type MutationReport = MutationTestResult & {
   $schema: string;
-  schemaVersion: '2';
-  thresholds: { high: number; low: number };
-  projectRoot?: string;
   config: Record<string, unknown>;
-  framework: { name: string; version?: string };
-  files: Record<
-    string,
-    {
-      language: string;
-      source: string;
-      mutants: Array<{
-        id: string;
-        mutatorName: string;
-        replacement: string;
-        location: { start: { line: number; column: number }; end: { line: number; column: number } };
-        status: MutantStatus;
-        statusReason?: string;
-        description?: string;
-        killedBy?: string[];
-        coveredBy?: string[];
-      }>;
-    }
-  >;
-  testFiles: Record<string, { tests: Array<{ id: string; name: string }> }>;
-}
+  framework: NonNullable<MutationTestResult['framework']>;
+  testFiles: Record<string, TestFile>;
+};
 
-const STATUS: Record<CalibrationJson['plants'][number]['status'], MutantStatus> = {
+const STATUS: Record<CalibrationJson['plants'][number]['status'], Extract<MutantStatus, 'Killed' | 'Survived' | 'Ignored'>> = {
   caught: 'Killed',
   located: 'Survived',
   missed: 'Survived',
@@ -53,7 +39,7 @@ export function toMutationReport(
   meta: { reviewCommand: string; version?: string },
 ): MutationReport {
   const findingId = (trial: number | undefined, index: number) => (trial === undefined ? `finding-${index}` : `trial-${trial}-finding-${index}`);
-  const files: MutationReport['files'] = {};
+  const files: MutationReportDocument['files'] = {};
   for (const p of doc.plants) {
     const file = (files[p.file] ??= { language: languageOf(p.file), source: sources.get(p.file) ?? '', mutants: [] });
     const replaced = p.original.slice(p.column - 1);
@@ -83,7 +69,8 @@ export function toMutationReport(
     id: findingId(f.trial, f.index),
     name: `${f.file ?? '?'}:${f.line ?? '?'}: ${f.description.replace(/\s+/g, ' ').trim()}`.slice(0, 300),
   }));
-  return {
+  // Checked against the zod schema the build publishes, which is checked against the package's types.
+  const report = {
     $schema: REPORT_SCHEMA_URL,
     schemaVersion: '2',
     // The viewer colours the score (here: recall) against these, in percent.
@@ -110,7 +97,8 @@ export function toMutationReport(
     framework: { name: 'review-calibration', ...(meta.version ? { version: meta.version } : {}) },
     files,
     testFiles: { reviewer: { tests } },
-  };
+  } satisfies MutationReportDocument;
+  return report;
 }
 
 /** The part of the mutated line that differs from the original, starting at the plant's column. */
