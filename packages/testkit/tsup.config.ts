@@ -1,5 +1,5 @@
-// Built like the other packages (vitest and the bench scripts import dist/index.js); the root
-// tsconfig reads src/ through the "source" condition.
+// vitest and the bench scripts import dist/index.js; no declarations, since the one tsconfig
+// (the root's) reads src/ through the "source" condition.
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -7,7 +7,6 @@ export default defineConfig({
   format: ['esm'],
   target: 'node20',
   platform: 'node',
-  dts: true,
   clean: true,
   sourcemap: false,
 });
