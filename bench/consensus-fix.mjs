@@ -17,7 +17,7 @@ import { cloneBins, ROOT } from './lib/bins.mjs';
 import { machine, measured, median, row, table, timesToMs } from './lib/measure.mjs';
 
 export const OVERHEAD_BUDGET_MS = 150;
-const testkit = await import(pathToFileURL(join(ROOT, 'packages', 'core', 'dist', 'testkit', 'index.js')).href);
+const testkit = await import(pathToFileURL(join(ROOT, 'packages', 'testkit', 'dist', 'index.js')).href);
 
 const BUGGY = 'export function add(a, b) {\n  return a - b;\n}\n';
 const FIXED = 'export function add(a, b) {\n  return a + b;\n}\n';

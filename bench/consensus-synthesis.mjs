@@ -12,7 +12,7 @@ import { machine, measured, median, row, table } from './lib/measure.mjs';
 
 export const RATIO_LIMIT = 1.1;
 export const SPREAD_LIMIT_MS = 20;
-const testkit = await import(pathToFileURL(join(ROOT, 'packages/core/dist/testkit/index.js')).href);
+const testkit = await import(pathToFileURL(join(ROOT, 'packages/testkit/dist/index.js')).href);
 
 // Per-reviewer latency (ms) and the chairman's; real reviews take seconds to tens of seconds.
 // Override with BENCH_LATENCY=anthropic,gemini,openai (ms) and BENCH_CHAIRMAN_MS.

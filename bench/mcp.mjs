@@ -16,7 +16,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const server = join(root, 'packages/mcp/dist/cli.js');
 const cli = join(root, 'packages/consensus-synthesis/dist/cli.cjs');
 const sdk = (path) => import(pathToFileURL(join(root, 'packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm', path)).href);
-const { startFakeProviderServer, makeTempRepo, cleanEnv } = await import(pathToFileURL(join(root, 'packages/core/dist/testkit/index.js')).href);
+const { startFakeProviderServer, makeTempRepo, cleanEnv } = await import(pathToFileURL(join(root, 'packages/testkit/dist/index.js')).href);
 const { Client } = await sdk('client/index.js');
 const { StdioClientTransport } = await sdk('client/stdio.js');
 const runs = Number(process.env.BENCH_RUNS ?? 11);

@@ -23,7 +23,7 @@ const args = process.argv.slice(2);
 const runsArg = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : undefined;
 const fastRuns = runsArg ?? 11;
 const slowRuns = runsArg ?? 5;
-const testkit = await import(pathToFileURL(join(ROOT, 'packages/core/dist/testkit/index.js')).href);
+const testkit = await import(pathToFileURL(join(ROOT, 'packages/testkit/dist/index.js')).href);
 
 /** Every target's row for one set of bins. */
 async function measureAll(bins, server) {

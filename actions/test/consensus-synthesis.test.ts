@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FAKE_KEYS, type RecordedRequest } from '@adlc/core/testkit';
+import { FAKE_KEYS, type RecordedRequest } from '@adlc/testkit';
 import { pullRequestRepo, usesStep, useActionSuite } from './support/suite.js';
 
 const suite = useActionSuite('consensus-synthesis');

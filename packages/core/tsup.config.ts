@@ -56,7 +56,7 @@ const thirdPartyLicenses: EsbuildPlugin = {
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', 'cli-entry': 'src/cli-entry.ts', light: 'src/light.ts', 'main-entry': 'src/main-entry.ts', 'testkit/index': 'src/testkit/index.ts', 'json-schemas': 'src/json-schemas.ts' },
+    entry: { index: 'src/index.ts', 'cli-entry': 'src/cli-entry.ts', light: 'src/light.ts', 'main-entry': 'src/main-entry.ts', 'json-schemas': 'src/json-schemas.ts' },
     format: ['esm'],
     target: 'node20',
     platform: 'node',

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { cleanEnv } from '@adlc/core/testkit';
+import { cleanEnv } from '@adlc/testkit';
 import { condition, interpolate, type ExpressionContext } from './expressions.js';
 
 export const ACTIONS_DIR = fileURLToPath(new URL('../..', import.meta.url));

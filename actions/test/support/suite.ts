@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { cleanEnv, makeTempRepo, startFakeProviderServer, type FakeProviderServer, type FileTree, type TempRepo } from '@adlc/core/testkit';
+import { cleanEnv, makeTempRepo, startFakeProviderServer, type FakeProviderServer, type FileTree, type TempRepo } from '@adlc/testkit';
 import { ACTIONS_DIR, parseOutputFile, runAction, type RunActionOptions, type SimulatedRun } from './runner.js';
 
 const EVENT = readFileSync(join(ACTIONS_DIR, 'test', 'fixtures', 'pull_request.json'), 'utf8');

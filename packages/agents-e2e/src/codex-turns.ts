@@ -3,7 +3,7 @@
 // calls `tools.apply_patch(patch)` and `tools.exec_command({ cmd })`). Hooks see `apply_patch` and
 // `Bash` either way; the model gets each result back under the call's id.
 
-import { callTool, type ScriptedTurn } from '@adlc/core/testkit';
+import { callTool, type ScriptedTurn } from '@adlc/testkit';
 import type { CodexToolMode } from './codex.js';
 
 /** The model applies `patch` (the apply_patch text, `*** Begin Patch` … `*** End Patch`). */

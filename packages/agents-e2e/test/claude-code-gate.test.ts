@@ -3,7 +3,7 @@
 // agent does, the hooks decide; what the model is told comes back in the next request it receives.
 
 import { randomUUID } from 'node:crypto';
-import { callTool, say, startScriptedModelServer, type ModelRequest, type ScriptedModelServer, type ScriptedTurn } from '@adlc/core/testkit';
+import { callTool, say, startScriptedModelServer, type ModelRequest, type ScriptedModelServer, type ScriptedTurn } from '@adlc/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runClaudeCode } from '../src/claude-code.js';
 import { agentForTests } from '../src/ensure-agent.js';

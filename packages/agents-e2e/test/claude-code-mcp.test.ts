@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { callTool, FAKE_KEYS, makeTempRepo, say, startFakeProviderServer, startScriptedModelServer, type FakeProviderServer, type ScriptedModelServer, type TempRepo } from '@adlc/core/testkit';
+import { callTool, FAKE_KEYS, makeTempRepo, say, startFakeProviderServer, startScriptedModelServer, type FakeProviderServer, type ScriptedModelServer, type TempRepo } from '@adlc/testkit';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeCodeEnv } from '../src/claude-code.js';
 import { agentForTests } from '../src/ensure-agent.js';

@@ -3,7 +3,7 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { callTool, say } from '@adlc/core/testkit';
+import { callTool, say } from '@adlc/testkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runClaudeCode } from '../src/claude-code.js';
 import { agentForTests } from '../src/ensure-agent.js';

@@ -5,7 +5,7 @@
 // the agent's shell (by absolute path: Codex's login shell resets PATH), which also proves point 8:
 // the hook knows the session from its first event of any kind.
 
-import { say, startScriptedModelServer, type ModelRequest, type ScriptedModelServer, type ScriptedTurn } from '@adlc/core/testkit';
+import { say, startScriptedModelServer, type ModelRequest, type ScriptedModelServer, type ScriptedTurn } from '@adlc/testkit';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCodex, type CodexToolMode } from '../src/codex.js';
 import { trustCodexHooks } from '../src/codex-hook-trust.js';

@@ -4,7 +4,7 @@
 
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { say } from '@adlc/core/testkit';
+import { say } from '@adlc/testkit';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CODEX_MODELS, runCodex, type CodexToolMode } from '../src/codex.js';
 import { trustCodexHooks } from '../src/codex-hook-trust.js';

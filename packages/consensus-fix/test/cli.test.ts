@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeTempRepo, runCli, type TempRepo } from '@adlc/core/testkit';
+import { makeTempRepo, runCli, type TempRepo } from '@adlc/testkit';
 import { ErrorOutputSchema } from '@adlc/core';
 import { BASE_ARGS, BIN, BUGGY, FIX, FIX_OTHER, FIX_SPACED, FIX_THIRD, GAMING, REPRO, WRONG, answer, bytes, fix, parseOutput, useSuite } from './support.js';
 

@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_TOKENS } from '@adlc/core';
-import { cleanEnv, runCli } from '@adlc/core/testkit';
+import { cleanEnv, runCli } from '@adlc/testkit';
 import { consensusFix, DEFAULTS } from '../src/index.js';
 import { BASE_ARGS, BIN, FIX, FIX_SPACED, RAILS, REPRO, fix, parseOutput, useSuite } from './support.js';
 

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '@adlc/core/testkit';
+import { runCli } from '@adlc/testkit';
 
 const pkg = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '@adlc/core/testkit';
+import { runCli } from '@adlc/testkit';
 import { BIN, FIX, RAILS, REPRO, fix, interruptMidEvaluation, killQuietly, parseOutput, slowFix, useSuite } from './support.js';
 
 const suite = useSuite('early');

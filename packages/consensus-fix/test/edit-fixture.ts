@@ -2,7 +2,7 @@
 // small helpers around `parsePort`, whose upper bound refuses 65535. ESM for runs with --files (the
 // bug throws, so its frame names the line), CommonJS for localization (a wrong value, no throw).
 
-import type { FileTree } from '@adlc/core/testkit';
+import type { FileTree } from '@adlc/testkit';
 
 export const BUGGY_LINE = '  if (port < 1 || port >= 65535) {';
 export const FIXED_LINE = '  if (port < 1 || port > 65535) {';

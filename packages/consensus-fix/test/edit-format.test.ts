@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
+import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/testkit';
 import { LogEventSchema, type LogEvent } from '../src/log-event-schema.js';
 import { MAX_CONTENT_BYTES } from '../src/candidate.js';
 import { BIG_RAILS, BIG_REPRO, BUG_LINE_NUMBER, BUGGY_LINE, CJS_FILES, ESM_FILES, FIXED_LINE, bigModule, edits } from './edit-fixture.js';

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, type TempRepo } from '@adlc/core/testkit';
+import { runCli, type TempRepo } from '@adlc/testkit';
 import { shellQuote } from '@adlc/core';
 import { FAILED_TAIL_CHARS, failureTail } from '../src/gates.js';
 import { PromptOnlyOutputSchema } from '../src/schema.js';

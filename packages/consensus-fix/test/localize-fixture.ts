@@ -4,7 +4,7 @@
 // without throwing (coverage and the graph); a committed node_modules dependency and a test helper
 // run too and must never be ranked. Plus a small Python package for pytest.
 
-import type { FileTree } from '@adlc/core/testkit';
+import type { FileTree } from '@adlc/testkit';
 
 const AMOUNT_OK = String.raw`/^(-)?(\d+)(?:\.(\d{1,2}))?$/`;
 /** The bug of variant (a): one decimal digit only, so "12.50" is refused (and throws). */

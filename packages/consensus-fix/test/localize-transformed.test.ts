@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mutate } from '@adlc/core';
+import { loadTypeScript } from '@adlc/core';
 import type ts from 'typescript';
 import { COVERED_RUN_PRELOAD, withPreload } from '../src/localize/coverage-run.js';
 import { remapTransformed } from '../src/localize/coverage-transformed.js';
@@ -48,7 +48,7 @@ export const label = (cart: Cart): string => \`cart of \${cart['owner']}\`;
 let typescript: typeof ts;
 let compiled: string;
 beforeAll(async () => {
-  typescript = await mutate.loadTypeScript();
+  typescript = await loadTypeScript();
   compiled = typescript.transpileModule(SOURCE, { compilerOptions: { module: typescript.ModuleKind.CommonJS, target: typescript.ScriptTarget.ES2017, inlineSourceMap: true } }).outputText;
 });
 

@@ -2,7 +2,7 @@
 // at stage `syntax` before any test runs.
 
 import { describe, expect, it } from 'vitest';
-import { runCli } from '@adlc/core/testkit';
+import { runCli } from '@adlc/testkit';
 import { BASE_ARGS, BIN, BUGGY, FIX, fix, parseOutput, useSuite } from './support.js';
 
 const COMPACT = BUGGY.replace('  return a - b;', '  // the bug: it subtracted\n  return a+b;');

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileS
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RestoreReportSchema } from '@adlc/core';
-import { runCli } from '@adlc/core/testkit';
+import { runCli } from '@adlc/testkit';
 import { RestoreOutputSchema } from '../src/schema.js';
 import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, GAMING, RAILS, REPRO, WRONG, answer, bytes, fix, interruptMidEvaluation, killQuietly, parseOutput, useSuite, waitFor } from './support.js';
 

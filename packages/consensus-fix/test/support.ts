@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { cleanEnv, makeTempRepo, startFakeProviderServer, type FakeProviderServer, type FileTree, type TempRepo } from '@adlc/core/testkit';
+import { cleanEnv, makeTempRepo, startFakeProviderServer, type FakeProviderServer, type FileTree, type TempRepo } from '@adlc/testkit';
 import { ConsensusFixOutputSchema, type ConsensusFixOutput } from '../src/schema.js';
 
 export const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.cjs');

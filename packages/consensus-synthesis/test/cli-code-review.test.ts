@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_KEYS, startFakeProviderServer, type FakeProviderServer } from '@adlc/core/testkit';
+import { FAKE_KEYS, startFakeProviderServer, type FakeProviderServer } from '@adlc/testkit';
 import { ConsensusOutputSchema } from '../src/index.js';
 import { cli, isChairman, repoWithChange, reviewText, SYNTHESIS_APPROVE, SYNTHESIS_HIGH } from './support.js';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_KEYS, makeTempRepo, startFakeProviderServer, type FakeProviderServer } from '@adlc/core/testkit';
+import { FAKE_KEYS, makeTempRepo, startFakeProviderServer, type FakeProviderServer } from '@adlc/testkit';
 import { ConsensusOutputSchema, PromptOnlyOutputSchema } from '../src/index.js';
 import { cli, isChairman, repoWithChange, reviewText, SYNTHESIS_APPROVE, SYNTHESIS_HIGH } from './support.js';
 

@@ -14,7 +14,7 @@ import {
   truncateUtf8,
   type ReviewerResult,
 } from '../src/index.js';
-import { FAKE_KEYS } from '@adlc/core/testkit';
+import { FAKE_KEYS } from '@adlc/testkit';
 
 describe('splitReviewerList', () => {
   it.each([

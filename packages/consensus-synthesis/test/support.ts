@@ -2,7 +2,7 @@
 // a runner for the built CLI against the fake provider server.
 
 import { fileURLToPath } from 'node:url';
-import { makeTempRepo, runCli, type CliResult, type RecordedRequest, type TempRepo } from '@adlc/core/testkit';
+import { makeTempRepo, runCli, type CliResult, type RecordedRequest, type TempRepo } from '@adlc/testkit';
 
 export const BIN = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
 

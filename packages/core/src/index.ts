@@ -33,7 +33,8 @@ export { git, isGitRepo, isDirty, dirtyFiles } from './git.js';
 export { assertCleanTree, type CleanTreeOptions } from './clean-tree.js';
 export { runGit, type RunGitOptions } from './run-git.js';
 export { parseHunkHeader, type HunkHeader } from './hunk-header.js';
-export * as mutate from './mutate/index.js';
+// The compiler, loaded once on first use, for tools that read JS/TS syntax themselves.
+export { isJsLike, loadTypeScript, parseScript, scriptKindOf, syntaxErrorCount } from './ts-parse.js';
 export { normalizeSyntax, parsesCleanly } from './syntax.js';
 export { isProcessAlive } from './process-alive.js';
 export { mulberry32, randomHex, shuffle } from './random.js';

@@ -2,7 +2,7 @@
 // with formatting and comments stripped (so candidates that differ only in layout compare equal).
 // JS/TS only; other languages answer null. TypeScript is loaded on first use.
 
-import { isJsLike, loadTypeScript, parse, scriptKindOf, syntaxErrorCount } from './mutate/ts-parse.js';
+import { isJsLike, loadTypeScript, parseScript, scriptKindOf, syntaxErrorCount } from './ts-parse.js';
 
 /** true/false for JS/TS files; null for languages this cannot judge. */
 export async function parsesCleanly(file: string, content: string): Promise<boolean | null> {
@@ -10,7 +10,7 @@ export async function parsesCleanly(file: string, content: string): Promise<bool
   const ts = await loadTypeScript();
   const kind = scriptKindOf(ts, file);
   if (kind === undefined) return null;
-  return syntaxErrorCount(ts, parse(ts, file, content, kind)) === 0;
+  return syntaxErrorCount(ts, parseScript(ts, file, content, kind)) === 0;
 }
 
 /** The file reprinted without comments or original layout; null for other languages or when it does not parse. */
@@ -19,7 +19,7 @@ export async function normalizeSyntax(file: string, content: string): Promise<st
   const ts = await loadTypeScript();
   const kind = scriptKindOf(ts, file);
   if (kind === undefined) return null;
-  const sf = parse(ts, file, content, kind);
+  const sf = parseScript(ts, file, content, kind);
   if (syntaxErrorCount(ts, sf) > 0) return null;
   return ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed }).printFile(sf);
 }

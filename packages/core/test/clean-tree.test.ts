@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assertCleanTree } from '../src/clean-tree.js';
 import { OpError } from '../src/errors.js';
-import { makeTempRepo, type TempRepo } from '../src/testkit/index.js';
+import { makeTempRepo, type TempRepo } from '@adlc/testkit';
 
 const repos: TempRepo[] = [];
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpError } from '../src/errors.js';
 import { fan, type FanResult } from '../src/fan.js';
-import { startFakeProviderServer, type FakeProviderServer } from '../src/testkit/index.js';
+import { startFakeProviderServer, type FakeProviderServer } from '@adlc/testkit';
 
 let server: FakeProviderServer;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpError } from '../src/errors.js';
 import { dirtyFiles, git, isDirty, isGitRepo } from '../src/git.js';
-import { makeTempRepo, type TempRepo } from '../src/testkit/index.js';
+import { makeTempRepo, type TempRepo } from '@adlc/testkit';
 
 const lines = (n: number, tag = 'line') => Array.from({ length: n }, (_, i) => `${tag} ${i + 1}\n`).join('');
 

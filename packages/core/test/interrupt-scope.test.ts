@@ -9,7 +9,7 @@ import { InterruptedError } from '../src/errors.js';
 import { interruptSignal, withInterruptScope } from '../src/interrupt.js';
 import { runCommand } from '../src/run-command.js';
 import { FileSnapshot } from '../src/snapshot.js';
-import { makeTempRepo, type TempRepo } from '../src/testkit/index.js';
+import { makeTempRepo, type TempRepo } from '@adlc/testkit';
 
 let repo: TempRepo;
 afterEach(() => repo?.cleanup());

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ErrorOutputSchema } from '../src/error-output.js';
-import { runCli } from '../src/testkit/index.js';
+import { runCli } from '@adlc/testkit';
 
 const bin = fileURLToPath(new URL('./fixtures/sample-cli.mjs', import.meta.url));
 const cwd = fileURLToPath(new URL('.', import.meta.url));

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { complete } from '../src/complete.js';
 import { ProviderError } from '../src/errors.js';
-import { FAKE_KEYS, startFakeProviderServer, type FakeProviderServer } from '../src/testkit/index.js';
+import { FAKE_KEYS, startFakeProviderServer, type FakeProviderServer } from '@adlc/testkit';
 import type { ProviderId } from '../src/providers/types.js';
 
 let server: FakeProviderServer;

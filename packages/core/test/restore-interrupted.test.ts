@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { restoreInterruptedRuns, RestoreReportSchema, toRestoreReport } from '../src/restore-interrupted.js';
 import { journalDir } from '../src/snapshot.js';
-import { makeTempRepo, type TempRepo } from '../src/testkit/index.js';
+import { makeTempRepo, type TempRepo } from '@adlc/testkit';
 
 let repo: TempRepo;
 beforeEach(() => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OpError } from '../src/errors.js';
 import { runGit } from '../src/run-git.js';
-import { makeTempRepo, type TempRepo } from '../src/testkit/index.js';
+import { makeTempRepo, type TempRepo } from '@adlc/testkit';
 
 let repo: TempRepo;
 beforeAll(() => {

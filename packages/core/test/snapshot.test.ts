@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OpError } from '../src/errors.js';
 import { FileSnapshot, journalDir } from '../src/snapshot.js';
 import { recoverJournals } from '../src/snapshot-recover.js';
-import { makeTempRepo, type TempRepo } from '../src/testkit/index.js';
+import { makeTempRepo, type TempRepo } from '@adlc/testkit';
 import { isRunning, spawnNode } from './support/child.js';
 
 const CHILD = fileURLToPath(new URL('./fixtures/snapshot-child.mjs', import.meta.url));

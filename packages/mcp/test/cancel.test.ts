@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '@adlc/core';
-import { makeTempRepo, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
+import { makeTempRepo, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/testkit';
 import { BUGGY, FIX, fix } from '../../consensus-fix/test/support.js';
 import { outputValidator, startClient, type TestClient } from './support.js';
 

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_KEYS, makeTempRepo, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
+import { FAKE_KEYS, makeTempRepo, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/testkit';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { BUGGY, FIX, fix, makeRepo, RAILS, REPRO, WRONG } from '../../consensus-fix/test/support.js';
 import { isChairman, repoWithChange, reviewText, SYNTHESIS_APPROVE, SYNTHESIS_HIGH } from '../../consensus-synthesis/test/support.js';

@@ -4,7 +4,7 @@
 
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, runCli, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
+import { cleanEnv, runCli, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/testkit';
 import { FIX, fix, makeRepo, REPRO } from '../../consensus-fix/test/support.js';
 import { BIN } from './support.js';
 import pkg from '../package.json' with { type: 'json' };

@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeTempRepo } from '@adlc/core/testkit';
+import { makeTempRepo } from '@adlc/testkit';
 import { errorOf, outputValidator, startClient, type TestClient } from './support.js';
 
 const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'mcp-roots-')));

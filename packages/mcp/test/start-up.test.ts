@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cleanEnv, traceImportsArgs } from '@adlc/core/testkit';
+import { cleanEnv, traceImportsArgs } from '@adlc/testkit';
 import { toolsList } from '../src/tools-list.js';
 import { BIN } from './support.js';
 

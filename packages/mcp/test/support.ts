@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ListRootsRequestSchema, type CallToolResult, type Progress, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv } from 'ajv';
-import { cleanEnv } from '@adlc/core/testkit';
+import { cleanEnv } from '@adlc/testkit';
 import { pathToFileURL } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));

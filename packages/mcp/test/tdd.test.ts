@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TempRepo } from '@adlc/core/testkit';
+import type { TempRepo } from '@adlc/testkit';
 import { gitStatus, makeProject, PRICE_ID, PRICE_SRC, PRICE_TEST } from '../../tdd-kernel/test/support.js';
 import { errorOf, outputValidator, startClient, textOf, type TestClient } from './support.js';
 

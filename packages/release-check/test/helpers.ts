@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { runCli, type CliResult } from '@adlc/core/testkit';
+import { runCli, type CliResult } from '@adlc/testkit';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const TOOLS = ['consensus-fix', 'review-calibration', 'tdd-kernel', 'consensus-synthesis'] as const;

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempRepo, type TempRepo } from '@adlc/core/testkit';
+import { makeTempRepo, type TempRepo } from '@adlc/testkit';
 import { assertValid, cli, jsonLines, packageDir, stdoutJson } from './helpers.js';
 
 const PKG = packageDir('consensus-fix');

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempRepo, type TempRepo } from '@adlc/core/testkit';
+import { makeTempRepo, type TempRepo } from '@adlc/testkit';
 import { assertValid, cli, FIXTURES, stdoutJson } from './helpers.js';
 
 /** A command provider; the name only tells the panel's members apart (a reviewer may be listed once). */

@@ -4,7 +4,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempRepo, type TempRepo } from '@adlc/core/testkit';
+import { makeTempRepo, type TempRepo } from '@adlc/testkit';
 import { assertValid, cli, jsonLines, ROOT, stdoutJson } from './helpers.js';
 
 const TEST = `import { describe, it, expect } from 'vitest';

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeTempRepo } from '@adlc/core/testkit';
+import { makeTempRepo } from '@adlc/testkit';
 import { cli, FIXTURES, manifest, TOOLS } from './helpers.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'release-version-'));

@@ -21,18 +21,18 @@ import {
   type Outcome,
   type Reporter,
 } from '@adlc/core';
-import { mutantPool, selectFromPool, type MutantPool } from './generate-plants.js';
-import { appendHistory, historyEntry } from './history.js';
-import type { JudgeContext } from './judge.js';
-import { loadPlantsFile } from './plants-file.js';
-import { renderText } from './render-text.js';
-import { renderHtml } from './report-html.js';
-import { toMutationReport } from './report-mutation.js';
+import { mutantPool, selectFromPool, type MutantPool } from './plants/generate.js';
+import { appendHistory, historyEntry } from './report/history.js';
+import type { JudgeContext } from './review/judge.js';
+import { loadPlantsFile } from './plants/plants-file.js';
+import { renderText } from './report/render-text.js';
+import { renderHtml } from './report/render-html.js';
+import { toMutationReport } from './report/mutation-report.js';
 import { restore } from './restore.js';
 import type { CalibrationJson, RestoreJson } from './schema.js';
-import { summarize } from './summarize.js';
-import { chooseTargets } from './targets.js';
-import { runTrial, type TrialResult } from './trial.js';
+import { summarize } from './score/summarize.js';
+import { chooseTargets } from './plants/targets.js';
+import { runTrial, type TrialResult } from './review/trial.js';
 import type { Plant, Scorer } from './types.js';
 
 export const TOOL = 'review-calibration';

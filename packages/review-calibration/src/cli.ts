@@ -3,7 +3,7 @@
 import { Option } from 'commander';
 import { collect, createProgram, floatArg, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
 import pkg from '../package.json' with { type: 'json' };
-import { DEFAULTS } from './defaults.js';
+import { DEFAULTS } from './cli/defaults.js';
 import { SCORERS } from './types.js';
 
 const HELP_AFTER = `Exit codes:
@@ -44,6 +44,6 @@ const program = createProgram({
 // runMain never rejects: it reports every failure itself and exits.
 void runMain('review-calibration', async () => {
   const { opts } = parseArgs<Record<string, unknown>>(program, process.argv.slice(2));
-  const { runCli } = await import('./run-cli.js');
+  const { runCli } = await import('./cli/run-cli.js');
   return runCli(opts, { cwd: process.cwd(), env: process.env, version: pkg.version });
 });

@@ -2,7 +2,7 @@
 // The build writes each as a JSON Schema to schemas/<name>.json (scripts/build-schemas.mjs).
 
 import { ErrorOutputSchema } from '@adlc/core';
-import { MutationReportSchema } from './report-schema.js';
+import { MutationReportSchema } from './report/mutation-report-schema.js';
 import { CalibrationJsonSchema, HistoryEntrySchema, RestoreJsonSchema } from './schema.js';
 import type { z } from 'zod';
 

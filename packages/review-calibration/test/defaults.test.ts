@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '@adlc/core/testkit';
+import { runCli } from '@adlc/testkit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calibrateOptions, DEFAULTS } from '../src/index.js';
 import { assertBuilt, BIN } from './helpers.js';

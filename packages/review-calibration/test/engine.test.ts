@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeTempRepo, type TempRepo } from '@adlc/core/testkit';
+import { makeTempRepo, type TempRepo } from '@adlc/testkit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HistoryEntrySchema } from '../src/index.js';
 import { assertBuilt, cli, MATH, parseJson, reviewer } from './helpers.js';

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeTempRepo, runCli, type CliResult, type TempRepo } from '@adlc/core/testkit';
+import { makeTempRepo, runCli, type CliResult, type TempRepo } from '@adlc/testkit';
 import { CalibrationJsonSchema, type CalibrationJson } from '../src/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

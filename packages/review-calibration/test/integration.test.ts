@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TempRepo } from '@adlc/core/testkit';
+import type { TempRepo } from '@adlc/testkit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorOutputSchema } from '@adlc/core';
 import { assertBuilt, cleanScratch, cli, scratch, makeRepo, MATH, parseJson, PLANTS, reviewer } from './helpers.js';

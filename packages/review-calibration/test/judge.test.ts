@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { FAKE_KEYS, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
+import { FAKE_KEYS, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/testkit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { judgeAll } from '../src/judge.js';
+import { judgeAll } from '../src/review/judge.js';
 import { alive, assertBuilt, cleanScratch, cli, scratch, until, makeRepo, MATH, parseJson, PLANTS, reviewer } from './helpers.js';
 
 let server: FakeProviderServer;

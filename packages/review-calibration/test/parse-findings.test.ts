@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFindings } from '../src/parse-findings.js';
+import { parseFindings } from '../src/review/parse-findings.js';
 
 const sarif = JSON.stringify({
   version: '2.1.0',

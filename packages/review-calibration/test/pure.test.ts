@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCommand } from '@adlc/core';
 import { describe, expect, it } from 'vitest';
-import { applyPlants } from '../src/apply-plants.js';
-import { echoOutput, judgeControls, oracleOutput, oracleRepro } from '../src/controls.js';
-import { historyDelta, lastEntry } from '../src/history.js';
-import { judgePrompt } from '../src/judge.js';
-import { parseFindings } from '../src/parse-findings.js';
-import { embedJson, renderHtml } from '../src/report-html.js';
-import { toMutationReport } from '../src/report-mutation.js';
-import { renderText } from '../src/render-text.js';
+import { applyPlants } from '../src/plants/apply.js';
+import { echoOutput, judgeControls, oracleOutput, oracleRepro } from '../src/score/controls.js';
+import { historyDelta, lastEntry } from '../src/report/history.js';
+import { judgePrompt } from '../src/review/judge.js';
+import { parseFindings } from '../src/review/parse-findings.js';
+import { embedJson, renderHtml } from '../src/report/render-html.js';
+import { toMutationReport } from '../src/report/mutation-report.js';
+import { renderText } from '../src/report/render-text.js';
 import { CalibrationJsonSchema, type CalibrationJson, type HistoryEntry } from '../src/schema.js';
-import { substituteBase } from '../src/shell.js';
-import { isEligibleSource } from '../src/targets.js';
+import { substituteBase } from '../src/review/substitute-base.js';
+import { isEligibleSource } from '../src/plants/targets.js';
 import { EQUIVALENT_REASON, type Plant } from '../src/types.js';
 
 const plant: Plant = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { locatePlant } from '../src/locate.js';
-import { gateVerdict, locateFindings, score } from '../src/score.js';
+import { locatePlant } from '../src/review/locate.js';
+import { gateVerdict, locateFindings, score } from '../src/score/score.js';
 import { EQUIVALENT_REASON, type Finding, type Identification, type Plant } from '../src/types.js';
 
 function plant(file: string, line: number, category = 'off-by-one'): Plant {

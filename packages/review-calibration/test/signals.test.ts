@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RestoreReportSchema } from '@adlc/core';
-import { cleanEnv, type TempRepo } from '@adlc/core/testkit';
+import { cleanEnv, type TempRepo } from '@adlc/testkit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RestoreJsonSchema } from '../src/index.js';
 import { alive, assertBuilt, BIN, cleanScratch, scratch, cli, makeRepo, MATH, parseJson, PLANTS, reviewer, until } from './helpers.js';

@@ -4,9 +4,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mutate } from '@adlc/core';
+import * as mutate from '../src/plants/mutate/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIN_LINE_DISTANCE, mutantPool, selectFromPool, type MutantPool } from '../src/generate-plants.js';
+import { MIN_LINE_DISTANCE, mutantPool, selectFromPool, type MutantPool } from '../src/plants/generate.js';
 
 const SHAPES = 'export interface Box {\n  width: number;\n}\n\nexport interface Tag {\n  name: string;\n}\n';
 const USES = [

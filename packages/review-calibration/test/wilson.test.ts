@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wilsonInterval } from '../src/wilson.js';
+import { wilsonInterval } from '../src/score/wilson.js';
 
 describe('wilsonInterval (95%)', () => {
   // Reference values computed from the closed form (and matching statsmodels' proportion_confint(method="wilson")).

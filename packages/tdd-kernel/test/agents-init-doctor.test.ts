@@ -8,7 +8,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TempRepo } from '@adlc/core/testkit';
+import type { TempRepo } from '@adlc/testkit';
 import { AGENT_NAMES, type AgentName } from '../src/agents/types.js';
 import { probePayload, refusalProblem } from '../src/doctor/probe.js';
 import { INSTALL, configFile, isKernelCommand } from '../src/init/install-specs.js';

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TempRepo } from '@adlc/core/testkit';
+import type { TempRepo } from '@adlc/testkit';
 import { AGENT_NAMES, type AgentName } from '../src/agents/types.js';
 import { refusalProblem } from '../src/doctor/probe.js';
 import { HOOK_ANSWER_SCHEMAS } from '../src/hook-answer-schema.js';

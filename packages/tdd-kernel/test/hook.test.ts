@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TempRepo } from '@adlc/core/testkit';
+import type { TempRepo } from '@adlc/testkit';
 import { HookDenySchema, HookStopBlockSchema, InitOutputSchema } from '../src/index.js';
 import { kernel, makeProject, PRICE_ID, PRICE_SRC, PRICE_TEST } from './support.js';
 

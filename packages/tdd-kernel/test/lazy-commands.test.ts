@@ -2,7 +2,7 @@
 // command runs: `--help` loads none of them, and a command loads its own and not the others'.
 
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TempRepo } from '@adlc/core/testkit';
+import type { TempRepo } from '@adlc/testkit';
 import { loadedSources, makeProject } from './support.js';
 
 const IMPLEMENTATIONS = ['claim', 'doctor', 'flush', 'gate', 'hook-claude', 'init-claude', 'refactor', 'render', 'status'];

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, type TempRepo } from '@adlc/core/testkit';
+import { runCli, type TempRepo } from '@adlc/testkit';
 import { createKernel, HookDenySchema, KernelEventSchema, RunOutputSchema } from '../src/index.js';
 import { BIN, gitStatus, kernel, makeProject, PRICE_ID, PRICE_SRC, PRICE_TEST } from './support.js';
 

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TempRepo } from '@adlc/core/testkit';
+import type { TempRepo } from '@adlc/testkit';
 import { FlushOutputSchema, HookStopBlockSchema, KernelEventSchema, StatusOutputSchema } from '../src/index.js';
 import { BIN, gitStatus, kernel, makeProject, PRICE_ID, PRICE_SRC, PRICE_TEST } from './support.js';
 

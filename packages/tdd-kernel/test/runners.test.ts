@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTempRepo, type TempRepo } from '@adlc/core/testkit';
+import { makeTempRepo, type TempRepo } from '@adlc/testkit';
 import { ClaimOutputSchema, FlushOutputSchema, RunOutputSchema } from '../src/index.js';
 import { gitStatus, hasPytest, kernel, makeProject } from './support.js';
 

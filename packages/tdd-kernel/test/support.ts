@@ -7,7 +7,7 @@ import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CODE_CACHE_WRAPPER_PREFIX } from '@adlc/core/light';
-import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/core/testkit';
+import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/testkit';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The bin (package.json `bin`). */

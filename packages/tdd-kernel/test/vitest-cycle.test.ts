@@ -3,7 +3,7 @@
 import { readFileSync, existsSync, appendFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TempRepo } from '@adlc/core/testkit';
+import type { TempRepo } from '@adlc/testkit';
 import { CheckOutputSchema, ClaimOutputSchema, FlushOutputSchema, RefactorOutputSchema, RunOutputSchema, StatusOutputSchema, KernelEventSchema } from '../src/index.js';
 import { gitStatus, kernel, makeProject, PRICE_ID, PRICE_SRC, PRICE_TEST } from './support.js';
 

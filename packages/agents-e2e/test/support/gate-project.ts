@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeTempRepo, runCli, type CliResult, type ModelRequest, type TempRepo, type ToolResult } from '@adlc/core/testkit';
+import { makeTempRepo, runCli, type CliResult, type ModelRequest, type TempRepo, type ToolResult } from '@adlc/testkit';
 import { KernelEventSchema, type KernelEvent } from '@adlc/tdd-kernel';
 import { tddKernelBinDir, tddKernelCli } from '../../src/tdd-kernel-cli.js';
 

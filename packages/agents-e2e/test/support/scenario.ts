@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeTempRepo, startScriptedModelServer, type ScriptedModelServer, type TempRepo } from '@adlc/core/testkit';
+import { makeTempRepo, startScriptedModelServer, type ScriptedModelServer, type TempRepo } from '@adlc/testkit';
 import { hookSettings, makeHookRecorder, type HookRecorder, type HookRule } from '../../src/hook-recorder.js';
 import type { ScrubOptions } from '../../src/payload-fixtures.js';
 

@@ -2,14 +2,14 @@
 // around it: JS/TS through the TypeScript compiler's parser (core's, loaded once on first use),
 // Python by indentation. Other languages get none (their slices are the padding alone).
 
-import { mutate } from '@adlc/core';
+import { isJsLike } from '@adlc/core';
 import type ts from 'typescript';
 import type { FunctionRange } from './spans.js';
 
 /** Function ranges of `text`; `typescript` undefined (not loadable) leaves JS/TS without any. */
 export function functionRanges(file: string, text: string, typescript: typeof ts | undefined): FunctionRange[] {
   if (/\.pyi?$/i.test(file)) return pythonFunctions(text);
-  if (mutate.isJsLike(file) && typescript) return scriptFunctions(file, text, typescript);
+  if (isJsLike(file) && typescript) return scriptFunctions(file, text, typescript);
   return [];
 }
 

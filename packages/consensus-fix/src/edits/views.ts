@@ -2,7 +2,7 @@
 // files in slices around their suspect lines (the functions there, read with the TypeScript
 // compiler for JS/TS), short files in full. The edge of the span selection: it reads the parser.
 
-import { mutate } from '@adlc/core';
+import { isJsLike, loadTypeScript } from '@adlc/core';
 import type { Localization } from '../localize/schema.js';
 import type { AllowedFile } from '../setup.js';
 import { suspectLines } from './anchors.js';
@@ -35,7 +35,7 @@ export async function promptViews(input: ViewInput): Promise<Views> {
   if (input.format === 'whole' || long.length === 0) return { files: shown, sliced: new Map() };
 
   // Not loadable (it is core's dependency, so only a broken install): JS/TS files get padding only.
-  const typescript = long.some((f) => mutate.isJsLike(f.file)) ? await mutate.loadTypeScript().catch(() => undefined) : undefined;
+  const typescript = long.some((f) => isJsLike(f.file)) ? await loadTypeScript().catch(() => undefined) : undefined;
   const lines: SpanFile[] = long.map((f) => ({ file: f.file, lineCount: lineCount(f.text!), functions: functionRanges(f.file, f.text!, typescript) }));
   const anchors = suspectLines({ output: input.output, root: input.root, cwd: input.cwd, files: input.allowed.map((f) => f.file), localization: input.localization, calledFunctions: input.calledFunctions });
   const sliced = new Map<string, string>();

@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { mutate, runCommand, shellQuote } from '@adlc/core';
+import { isJsLike, loadTypeScript, runCommand, shellQuote } from '@adlc/core';
 import type { CachedSourceMap } from './coverage-sourcemap.js';
 import { transformedRemapper } from './coverage-transformed.js';
 import { listDir, ranAsIs, readV8Coverage, v8Executions } from './coverage-v8.js';
@@ -188,8 +188,8 @@ export function withPreload(nodeOptions: string | undefined, file: string): stri
  */
 export async function readNodeCoverage(dir: string, root: string, accept: (file: string) => boolean, sourceMaps?: Map<string, CachedSourceMap>): Promise<Execution[]> {
   const processes = readV8Coverage(dir, root, accept);
-  const transformed = processes.some((p) => p.scripts.some((s) => mutate.isJsLike(s.file) && !ranAsIs(s.source, s.functions)));
-  const typescript = transformed ? await mutate.loadTypeScript().catch(() => undefined) : undefined;
+  const transformed = processes.some((p) => p.scripts.some((s) => isJsLike(s.file) && !ranAsIs(s.source, s.functions)));
+  const typescript = transformed ? await loadTypeScript().catch(() => undefined) : undefined;
   const remap = typescript ? transformedRemapper(typescript) : undefined;
-  return v8Executions(processes, root, accept, remap && ((file, source, functions) => (mutate.isJsLike(file) ? remap(file, source, functions) : null)), sourceMaps);
+  return v8Executions(processes, root, accept, remap && ((file, source, functions) => (isJsLike(file) ? remap(file, source, functions) : null)), sourceMaps);
 }

@@ -1,0 +1,32 @@
+// Maps parsed CLI options onto the command's typed options, filling in the declared defaults.
+
+import type { Outcome } from '@adlc/core';
+import { calibrate, type CalibrateOptions } from '../calibrate.js';
+import type { Scorer } from '../types.js';
+import { DEFAULTS } from './defaults.js';
+
+/** The command's options from parsed flags (camel-cased, as commander gives them); absent ones take `DEFAULTS`. */
+export function calibrateOptions(raw: Record<string, unknown>): CalibrateOptions {
+  return {
+    commit: String(raw.commit ?? DEFAULTS.commit),
+    plants: Number(raw.plants ?? DEFAULTS.plants),
+    minRecall: Number(raw.minRecall ?? DEFAULTS.minRecall),
+    files: (raw.files as string[] | undefined) ?? [],
+    scorer: (raw.scorer as Scorer | undefined) ?? DEFAULTS.scorer,
+    json: raw.json === true,
+    seed: Number(raw.seed ?? DEFAULTS.seed),
+    trials: Number(raw.trials ?? DEFAULTS.trials),
+    report: (raw.report as string[] | undefined) ?? [],
+    timeout: Number(raw.timeout ?? DEFAULTS.timeout),
+    reviewTimeout: Number(raw.reviewTimeout ?? DEFAULTS.reviewTimeout),
+    restore: raw.restore === true,
+    ...(typeof raw.reviewCmd === 'string' ? { reviewCmd: raw.reviewCmd } : {}),
+    ...(typeof raw.minPrecision === 'number' ? { minPrecision: raw.minPrecision } : {}),
+    ...(typeof raw.plantsFile === 'string' ? { plantsFile: raw.plantsFile } : {}),
+    ...(typeof raw.history === 'string' ? { history: raw.history } : {}),
+  };
+}
+
+export function runCli(raw: Record<string, unknown>, deps: { cwd: string; env: NodeJS.ProcessEnv; version: string }): Promise<Outcome> {
+  return calibrate(calibrateOptions(raw), deps);
+}

@@ -1,0 +1,71 @@
+// The human report printed on stdout without --json, pure.
+
+import type { CalibrationJson } from '../schema.js';
+
+export function renderText(doc: CalibrationJson): string {
+  const out: string[] = [];
+  const precision =
+    doc.precision === null ? 'precision n/a (no anchored findings)' : `precision ${pct(doc.precision)} (${doc.truePositives} true, ${doc.falsePositives} false)`;
+  out.push(
+    `recall ${pct(doc.recall)} (${doc.caught}/${doc.total} caught, ${doc.located} located) · ${precision} · scorer ${doc.scorer}`,
+  );
+  const bar = `min recall ${pct(doc.minRecall)}${doc.minPrecision === null ? '' : `, min precision ${pct(doc.minPrecision)}`}`;
+  out.push(doc.gatePass ? `gate: PASS (${bar})` : `gate: FAIL: ${doc.gateReasons.join('; ')}`);
+  if (doc.recallInterval && doc.trials) {
+    out.push(
+      `trials: ${doc.trials.length} (seeds ${doc.trials.map((t) => t.seed).join(', ')}) · recall 95% interval [${pct(doc.recallInterval.low)}, ${pct(doc.recallInterval.high)}]`,
+    );
+  }
+  if (doc.equivalentExcluded > 0) out.push(`equivalent mutants excluded: ${doc.equivalentExcluded}`);
+  if (doc.judgeAgreement !== null) out.push(`judge agrees with repros on ${pct(doc.judgeAgreement)} of the findings that had both`);
+
+  const categories = Object.entries(doc.perCategory);
+  if (categories.length > 0) {
+    out.push('', 'per category:');
+    const width = Math.max(...categories.map(([name]) => name.length));
+    for (const [name, c] of categories) {
+      out.push(`  ${name.padEnd(width)}  ${`${c.caught}/${c.total}`.padStart(5)}  ${pct(c.recall).padStart(6)}${c.located > c.caught ? `  (${c.located} located)` : ''}`);
+    }
+  }
+
+  out.push('', 'plants:');
+  for (const p of doc.plants) {
+    const trial = p.trial === undefined ? '' : `[${p.trial}] `;
+    out.push(`  ${p.status.padEnd(10)} ${trial}${p.file}:${p.line}  ${p.category} (${p.operator})`);
+    out.push(`             - ${p.original.trim()}`);
+    out.push(`             + ${p.mutated.trim()}`);
+  }
+  const spurious = doc.findings.filter((f) => f.kind === 'false-positive');
+  if (spurious.length > 0) {
+    out.push('', 'false positives:');
+    for (const f of spurious) out.push(`  ${f.file}:${f.line}: ${oneLine(f.description)}`);
+  }
+  out.push(
+    '',
+    `controls: echo ${doc.controls.echo.caught}/${doc.controls.echo.total} caught (must be ~0), oracle ${doc.controls.oracle.caught}/${doc.controls.oracle.total} (must be all)`,
+  );
+  if (doc.history?.previous && doc.history.delta) {
+    const d = doc.history.delta;
+    out.push(
+      `history: recall ${signed(d.recall)}${d.precision === null ? '' : `, precision ${signed(d.precision)}`} since ${doc.history.previous.date} (${doc.history.file})`,
+    );
+  } else if (doc.history) {
+    out.push(`history: first entry in ${doc.history.file}`);
+  }
+  for (const report of doc.reports ?? []) out.push(`report written: ${report}`);
+  return out.join('\n');
+}
+
+function pct(x: number): string {
+  return `${(Math.round(x * 1000) / 10).toString()}%`;
+}
+
+function signed(x: number): string {
+  const points = Math.round(x * 1000) / 10;
+  return `${points > 0 ? '+' : ''}${points} points`;
+}
+
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat;
+}

@@ -1,0 +1,88 @@
+// Behavioural checks (reviewer repros, oracle repros, plants-file witnesses): a command
+// discriminates a plant when it exits 0 on the clean tree and non-zero with that plant alone
+// applied. Runs from the repository root, bounded by a timeout, the plant written through the
+// journaled snapshot and taken out again before the next check.
+
+import { runCommand, type FileSnapshot } from '@adlc/core';
+import { applyPlants } from '../plants/apply.js';
+import type { Plant } from '../types.js';
+
+export interface Check {
+  command: string;
+  plant: Plant;
+}
+
+export interface CheckResult {
+  discriminates: boolean;
+  /** Why it does or does not, in a few words (for reports). */
+  reason: string;
+}
+
+export interface CheckContext {
+  root: string;
+  snapshot: FileSnapshot;
+  timeoutMs: number;
+  env: NodeJS.ProcessEnv;
+  /** Clean-tree outcome per command, shared across calls: the clean tree never changes in a run. */
+  cleanCache: Map<string, Outcome>;
+  onProgress?: (done: number, total: number) => void;
+}
+
+type Outcome = { passed: boolean; describe: string };
+
+export function checkKey(check: Check): string {
+  return `${check.plant.id}\0${check.command}`;
+}
+
+export async function runChecks(checks: readonly Check[], ctx: CheckContext): Promise<Map<string, CheckResult>> {
+  const results = new Map<string, CheckResult>();
+  if (checks.length === 0) return results;
+  const unique = new Map(checks.map((c) => [checkKey(c), c]));
+  const commands = [...new Set([...unique.values()].map((c) => c.command))].filter((c) => !ctx.cleanCache.has(c));
+  const total = commands.length + unique.size;
+  let done = 0;
+  const tick = () => ctx.onProgress?.(++done, total);
+  await ctx.snapshot.restore();
+  try {
+    for (const command of commands) {
+      ctx.cleanCache.set(command, await run(command, ctx));
+      tick();
+    }
+    const byPlant = new Map<string, Check[]>();
+    for (const check of unique.values()) {
+      const clean = ctx.cleanCache.get(check.command);
+      if (!clean?.passed) {
+        results.set(checkKey(check), { discriminates: false, reason: `fails on the clean tree (${clean?.describe ?? 'not run'})` });
+        tick();
+        continue;
+      }
+      byPlant.set(check.plant.id, [...(byPlant.get(check.plant.id) ?? []), check]);
+    }
+    for (const group of byPlant.values()) {
+      const plant = group[0]!.plant;
+      const original = ctx.snapshot.original(plant.file)?.toString('utf8') ?? '';
+      await ctx.snapshot.write(plant.file, applyPlants(original, [plant]));
+      for (const check of group) {
+        const outcome = await run(check.command, ctx);
+        results.set(
+          checkKey(check),
+          outcome.passed
+            ? { discriminates: false, reason: 'passes with the plant applied too' }
+            : { discriminates: true, reason: `passes on the clean tree, fails with the plant (${outcome.describe})` },
+        );
+        tick();
+      }
+      await ctx.snapshot.restore();
+    }
+  } finally {
+    await ctx.snapshot.restore();
+  }
+  return results;
+}
+
+async function run(command: string, ctx: CheckContext): Promise<Outcome> {
+  const result = await runCommand(command, { cwd: ctx.root, timeoutMs: ctx.timeoutMs, env: ctx.env, tailChars: 500 });
+  if (result.timedOut) return { passed: false, describe: `timed out after ${Math.round(ctx.timeoutMs / 1000)}s` };
+  if (result.exitCode === 0) return { passed: true, describe: 'exit 0' };
+  return { passed: false, describe: result.exitCode === null ? `killed by ${result.signal ?? 'a signal'}` : `exit ${result.exitCode}` };
+}

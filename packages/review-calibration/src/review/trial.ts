@@ -1,0 +1,180 @@
+// One calibration trial: filter equivalent plants by their witnesses, run the two controls, plant
+// every bug, run the reviewer, take the plants out again (always), and score what it said.
+
+import { opError, runCommand, type FileSnapshot, type Reporter } from '@adlc/core';
+import { applyPlants, byFile } from '../plants/apply.js';
+import { echoOutput, judgeControls, oracleOutput, type ControlVerdict } from '../score/controls.js';
+import { locateFindings, score, type Score } from '../score/score.js';
+import type { EquivalentPlants, Identification, Plant, Scorer } from '../types.js';
+import { checkKey, runChecks, type CheckContext } from './discriminate.js';
+import { identify, judgeAgreement } from './identify.js';
+import type { JudgeContext } from './judge.js';
+import { parseFindings, type FindingsFormat } from './parse-findings.js';
+import { substituteBase } from './substitute-base.js';
+
+export interface TrialContext {
+  root: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  commit: string;
+  reviewCommand: string;
+  scorer: Scorer;
+  snapshot: FileSnapshot;
+  checks: CheckContext;
+  judge?: JudgeContext;
+  reviewTimeoutMs: number;
+  reporter: Reporter;
+}
+
+export interface TrialResult {
+  seed: number;
+  score: Score;
+  controls: ControlVerdict;
+  reviewExitCode: number;
+  format: FindingsFormat;
+  judgeAgreement: number | null;
+  judgeInvalid: number;
+  warnings: string[];
+}
+
+export async function runTrial(plants: readonly Plant[], seed: number, ctx: TrialContext): Promise<TrialResult> {
+  const warnings: string[] = [];
+  const equivalent = await equivalentPlants(plants, ctx, warnings);
+  const valid = plants.filter((p) => !equivalent.has(p.id));
+  if (valid.length === 0) {
+    throw opError(`no valid plants: all ${plants.length} witnesses fail to tell the plant from the original (equivalent mutants)`, {
+      hint: 'check the witness commands in --plants-file: each must pass on the clean tree and fail with its plant applied',
+    });
+  }
+
+  const runControls = async (): Promise<ControlVerdict> => {
+    // The echoer brings no repros; saying so keeps the controls off the tree while the reviewer runs.
+    const echo = await assess(echoOutput(valid), plants, equivalent, ctx, { useRepros: false, measureAgreement: false });
+    // Under the judge the oracle is judged like any reviewer (no repros); under repro it brings its own.
+    const oracle = await assess(oracleOutput(valid, ctx.scorer === 'repro'), plants, equivalent, ctx, {
+      useRepros: ctx.scorer === 'repro',
+      measureAgreement: false,
+    });
+    const verdict = judgeControls(ctx.scorer, echo.score, oracle.score);
+    if (verdict.failures.length > 0) {
+      throw opError(`the scorer is broken: ${verdict.failures.join('; ')}`, {
+        hint:
+          ctx.scorer === 'judge'
+            ? 'the judge model does not tell a real finding from a pointer; try another model (ADLC_MODEL_CHEAP) or --scorer repro'
+            : 'this is a bug in review-calibration; report it with --json output',
+      });
+    }
+    return verdict;
+  };
+
+  ctx.reporter.progress(`reviewer: running on ${plants.length} planted bugs…`);
+  let controls: ControlVerdict;
+  let review: { stdout: string; exitCode: number };
+  if (ctx.scorer === 'repro') {
+    // The oracle's repros need the tree, so the controls go first.
+    controls = await runControls();
+    review = await runReviewer(plants, ctx);
+  } else {
+    // Judging the controls needs no tree: it runs while the reviewer does. A failed control stops
+    // the reviewer, and waits for it to be gone before the files are restored.
+    const stop = new AbortController();
+    const [c, r] = await Promise.allSettled([
+      runControls().catch((error: unknown) => {
+        stop.abort();
+        throw error;
+      }),
+      runReviewer(plants, ctx, stop.signal),
+    ]);
+    if (c.status === 'rejected') throw c.reason;
+    if (r.status === 'rejected') throw r.reason;
+    controls = c.value;
+    review = r.value;
+  }
+  warnings.push(...controls.warnings);
+
+  const reviewed = await assess(review.stdout, plants, equivalent, ctx, { useRepros: true, measureAgreement: true });
+  const judgeInvalid = reviewed.identifications.filter((i) => i.judgeInvalid).length;
+  if (judgeInvalid > 0) warnings.push(`${judgeInvalid} judge answer(s) were invalid twice and counted as no match`);
+  return {
+    seed,
+    score: reviewed.score,
+    controls,
+    reviewExitCode: review.exitCode,
+    format: reviewed.format,
+    judgeAgreement: ctx.scorer === 'judge' ? judgeAgreement(reviewed.identifications) : null,
+    judgeInvalid,
+    warnings,
+  };
+}
+
+/** Parse → locate → identify → score: the one path for the reviewer and both controls. */
+async function assess(
+  output: string,
+  plants: readonly Plant[],
+  equivalent: EquivalentPlants,
+  ctx: TrialContext,
+  opts: { useRepros: boolean; measureAgreement: boolean },
+): Promise<{ score: Score; format: FindingsFormat; identifications: Identification[] }> {
+  const parsed = parseFindings(output);
+  const located = locateFindings(parsed.findings, plants);
+  const identifications = await identify(located, {
+    scorer: ctx.scorer,
+    equivalent,
+    useRepros: opts.useRepros,
+    measureAgreement: opts.measureAgreement,
+    checks: ctx.checks,
+    ...(ctx.judge ? { judge: ctx.judge } : {}),
+  });
+  return { score: score({ plants, equivalent, located, identifications }), format: parsed.format, identifications };
+}
+
+/** The plants whose witness does not discriminate, each with why (the report shows it). */
+async function equivalentPlants(plants: readonly Plant[], ctx: TrialContext, warnings: string[]): Promise<Map<string, string>> {
+  const equivalent = new Map<string, string>();
+  const checks = plants.flatMap((plant) => (plant.witness ? [{ command: plant.witness, plant }] : []));
+  if (checks.length === 0) return equivalent;
+  ctx.reporter.progress(`witnesses: checking ${checks.length} plant(s) for equivalent mutants…`);
+  const results = await runChecks(checks, ctx.checks);
+  for (const check of checks) {
+    const result = results.get(checkKey(check));
+    if (result?.discriminates) continue;
+    const why = `its witness ${result?.reason ?? 'did not run'}`;
+    equivalent.set(check.plant.id, `equivalent mutant: ${why}`);
+    warnings.push(`plant ${check.plant.file}:${check.plant.line} is excluded as an equivalent mutant: ${why}`);
+  }
+  return equivalent;
+}
+
+async function runReviewer(plants: readonly Plant[], ctx: TrialContext, signal?: AbortSignal): Promise<{ stdout: string; exitCode: number }> {
+  const command = substituteBase(ctx.reviewCommand, ctx.commit);
+  let result;
+  try {
+    for (const [file, mine] of byFile(plants)) {
+      const original = ctx.snapshot.original(file)?.toString('utf8') ?? '';
+      await ctx.snapshot.write(file, applyPlants(original, mine));
+    }
+    result = await runCommand(command, {
+      cwd: ctx.cwd,
+      env: ctx.env,
+      timeoutMs: ctx.reviewTimeoutMs,
+      captureStdout: true,
+      tailChars: 2000,
+      ...(signal ? { signal } : {}),
+    });
+  } finally {
+    await ctx.snapshot.restore();
+  }
+  if (result.timedOut) {
+    throw opError(`the review command did not finish within ${Math.round(ctx.reviewTimeoutMs / 1000)}s and was stopped`, {
+      hint: 'raise --review-timeout, or check that the reviewer does not wait for input',
+    });
+  }
+  if (result.exitCode !== 0 && result.exitCode !== 2) {
+    const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with ${result.exitCode}`;
+    const tail = result.stderrTail.trim().split('\n').slice(-3).join(' | ');
+    throw opError(`the review command crashed: it ${how} (only 0 and 2 are valid)${tail ? `: ${tail}` : ''}`, {
+      hint: 'run the review command by hand to see why; the planted files were restored',
+    });
+  }
+  return { stdout: result.stdout, exitCode: result.exitCode };
+}

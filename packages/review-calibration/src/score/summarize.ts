@@ -1,0 +1,159 @@
+// Builds the result document from the trials, pure: pooled counts, the gate, per-category recall,
+// the Wilson interval when there are several trials.
+
+import type { CalibrationJson } from '../schema.js';
+import type { TrialResult } from '../review/trial.js';
+import type { Scorer } from '../types.js';
+import { gateVerdict, ratio, type CategoryScore } from './score.js';
+import { wilsonInterval } from './wilson.js';
+
+export interface SummaryInput {
+  trials: readonly TrialResult[];
+  scorer: Scorer;
+  minRecall: number;
+  minPrecision: number | null;
+  commit: string;
+  commitSha: string;
+  seed: number;
+  targets: CalibrationJson['targets'];
+  warnings: readonly string[];
+}
+
+export function summarize(input: SummaryInput): CalibrationJson {
+  const { trials } = input;
+  const many = trials.length > 1;
+  const sum = (pick: (t: TrialResult) => number) => trials.reduce((n, t) => n + pick(t), 0);
+  const caught = sum((t) => t.score.caught);
+  const total = sum((t) => t.score.total);
+  const truePositives = sum((t) => t.score.truePositives);
+  const falsePositives = sum((t) => t.score.falsePositives);
+  const recall = ratio(caught, total);
+  const precision = truePositives + falsePositives === 0 ? null : truePositives / (truePositives + falsePositives);
+  const gate = gateVerdict({ recall, precision }, input.minRecall, input.minPrecision);
+  const agreements = trials.map((t) => t.judgeAgreement).filter((a): a is number => a !== null);
+  const last = trials[trials.length - 1];
+
+  return {
+    recall,
+    caught,
+    total,
+    precision,
+    truePositives,
+    falsePositives,
+    minRecall: input.minRecall,
+    minPrecision: input.minPrecision,
+    gatePass: gate.pass,
+    scorer: input.scorer,
+    judgeAgreement: agreements.length === 0 ? null : agreements.reduce((a, b) => a + b, 0) / agreements.length,
+    equivalentExcluded: sum((t) => t.score.equivalentExcluded),
+    commit: input.commit,
+    reviewExitCode: last?.reviewExitCode ?? 0,
+    perCategory: pooledCategories(trials),
+    plants: plantsJson(trials),
+    located: sum((t) => t.score.located),
+    commitSha: input.commitSha,
+    seed: input.seed,
+    targets: input.targets,
+    findingsFormat: last?.format ?? 'prose',
+    findings: findingsJson(trials),
+    unanchoredFindings: sum((t) => t.score.unanchored),
+    judgeInvalid: sum((t) => t.judgeInvalid),
+    controls: { echo: pooledControl(trials, (t) => t.controls.echo), oracle: pooledControl(trials, (t) => t.controls.oracle) },
+    gateReasons: gate.reasons,
+    warnings: [...new Set([...input.warnings, ...trials.flatMap((t) => t.warnings)])],
+    ...(many ? { trials: trials.map(trialJson), recallInterval: wilsonInterval(caught, total) } : {}),
+  };
+}
+
+/** Per-category counts summed over the trials, recall recomputed from the sums, keys sorted. */
+function pooledCategories(trials: readonly TrialResult[]): Record<string, CategoryScore> {
+  const perCategory: Record<string, CategoryScore> = {};
+  for (const t of trials) {
+    for (const [name, c] of Object.entries(t.score.perCategory)) {
+      const into = (perCategory[name] ??= { caught: 0, located: 0, total: 0, recall: 0 });
+      into.caught += c.caught;
+      into.located += c.located;
+      into.total += c.total;
+    }
+  }
+  for (const c of Object.values(perCategory)) c.recall = ratio(c.caught, c.total);
+  return sortKeys(perCategory);
+}
+
+type ControlCounts = { caught: number; located: number; total: number; ok: boolean };
+
+/** One control over all trials: counts summed, ok only when it was ok in every trial. */
+function pooledControl(trials: readonly TrialResult[], pick: (t: TrialResult) => ControlCounts): ControlCounts & { recall: number } {
+  const c = { caught: 0, located: 0, total: 0, ok: true };
+  for (const t of trials) {
+    const x = pick(t);
+    c.caught += x.caught;
+    c.located += x.located;
+    c.total += x.total;
+    c.ok &&= x.ok;
+  }
+  return { ...c, recall: ratio(c.caught, c.total) };
+}
+
+/** `plants[]`: every trial's plants, each with its trial index when there are several trials. */
+function plantsJson(trials: readonly TrialResult[]): CalibrationJson['plants'] {
+  const many = trials.length > 1;
+  return trials.flatMap((t, trial) =>
+    t.score.plants.map((p) => ({
+      file: p.plant.file,
+      line: p.plant.line,
+      category: p.plant.category,
+      operator: p.plant.operator,
+      status: p.status,
+      original: p.plant.original,
+      mutated: p.plant.mutated,
+      id: p.plant.id,
+      column: p.plant.column,
+      description: p.plant.description,
+      identifiedBy: p.identifiedBy === null || p.identifiedBy === 'none' ? null : p.identifiedBy,
+      locatedBy: p.locatedBy,
+      caughtBy: p.caughtBy,
+      ...(p.reason ? { reason: p.reason } : {}),
+      ...(many ? { trial } : {}),
+    })),
+  );
+}
+
+/** `findings[]`: every trial's findings with their kind, each with its trial index when there are several trials. */
+function findingsJson(trials: readonly TrialResult[]): CalibrationJson['findings'] {
+  const many = trials.length > 1;
+  return trials.flatMap((t, trial) =>
+    t.score.findings.map((f) => ({
+      index: f.finding.index,
+      file: f.finding.file,
+      line: f.finding.line,
+      description: f.finding.description,
+      ...(f.finding.severity ? { severity: f.finding.severity } : {}),
+      ...(f.finding.repro ? { repro: f.finding.repro } : {}),
+      ...(f.finding.reviewer ? { reviewer: f.finding.reviewer } : {}),
+      kind: f.kind,
+      plant: f.plant,
+      ...(many ? { trial } : {}),
+    })),
+  );
+}
+
+/** One entry of `trials[]`. */
+function trialJson(t: TrialResult): NonNullable<CalibrationJson['trials']>[number] {
+  return {
+    seed: t.seed,
+    recall: t.score.recall,
+    caught: t.score.caught,
+    located: t.score.located,
+    total: t.score.total,
+    precision: t.score.precision,
+    truePositives: t.score.truePositives,
+    falsePositives: t.score.falsePositives,
+    equivalentExcluded: t.score.equivalentExcluded,
+    reviewExitCode: t.reviewExitCode,
+  };
+}
+
+function sortKeys<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
