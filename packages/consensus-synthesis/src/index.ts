@@ -70,4 +70,4 @@ export { assignLetters } from './letters.js';
 export { mulberry32 } from '@adlc/core';
 export { toSarif } from './sarif.js';
 export { runConsensusSynthesis, VERSION, type RunDeps } from './run.js';
-export type { RawOptions } from './options.js';
+export { SYNTHESIS_OPTIONS, type RawOptions } from './options.js';

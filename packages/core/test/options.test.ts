@@ -126,7 +126,7 @@ describe('toolShape (an MCP tool input)', () => {
     const input = z.strictObject(toolShape(TABLE, ['n', 'failOn']));
     expect(input.parse({})).toEqual({});
     expect(input.safeParse({ n: 0 }).success).toBe(false);
-    expect(input.shape.n.description).toBe('number of candidates (default 5)');
+    expect(input.shape.n.description).toBe('number of candidates (default: 5)');
     const json = z.toJSONSchema(input) as { properties: Record<string, Record<string, unknown>>; required?: string[] };
     expect(json.properties.n).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
     expect(json.properties.failOn).toMatchObject({ enum: ['high', 'never'] });

@@ -5,7 +5,7 @@
 
 import { Help, InvalidArgumentError, Option, type Command } from 'commander';
 import { z } from 'zod';
-import { allowedValues, type OptionField, type OptionTable } from './define-options.js';
+import { allowedValues, withNotes, type OptionField, type OptionTable } from './define-options.js';
 import { CONFIG_FILE } from './config-file.js';
 
 /** Adds the table's flags to a command, and the help line saying where the config file is. */
@@ -80,7 +80,7 @@ function helpLine(field: OptionField): string {
     extra.push(`default: ${JSON.stringify(field.defaultValue)}`);
   }
   if (field.configurable) extra.push(`config: ${field.key}`);
-  return extra.length === 0 ? field.description : `${field.description} (${extra.join(', ')})`;
+  return withNotes(field.description, extra);
 }
 
 /** The flags given on the command line, as the table's input type; absent flags are absent. */

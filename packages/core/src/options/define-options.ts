@@ -85,6 +85,13 @@ function describeField(key: string, schema: z.ZodType): OptionField {
   };
 }
 
+/** A description with facts added: inside its own parenthesis when that one says the default in words. */
+export function withNotes(description: string, notes: string[]): string {
+  if (notes.length === 0) return description;
+  if (/\(default: [^()]*\)$/.test(description)) return `${description.slice(0, -1)}, ${notes.join(', ')})`;
+  return `${description} (${notes.join(', ')})`;
+}
+
 export function kebab(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 }

@@ -3,7 +3,7 @@
 
 import type { z } from 'zod';
 import { opError } from '../outcome.js';
-import { allowedValues, fieldOf, type OptionTable } from './define-options.js';
+import { allowedValues, fieldOf, withNotes, type OptionTable } from './define-options.js';
 import type { ProjectConfig } from './config-file.js';
 
 export function resolveOptions<T extends OptionTable>(
@@ -26,20 +26,23 @@ export function resolveOptions<T extends OptionTable>(
   throw opError(`${field.flag} is ${JSON.stringify(merged[key])}; expected ${allowedValues(field.base)}`, { hint });
 }
 
+/** An MCP input field: a defaulted option becomes optional there (so the config file still applies). */
+type ToolField<F> = F extends z.ZodDefault<infer Inner> ? z.ZodOptional<Inner> : F;
+
 /**
- * The fields of an MCP tool's input, from the table: each optional and without its default (so an
- * argument left out leaves the config file and the default to decide), its default said in its
- * description instead.
+ * The fields of an MCP tool's input, from the table: bounds and descriptions as the flags have them,
+ * no defaults (an argument left out leaves the config file and the default to decide), the default
+ * said in the description instead.
  */
 export function toolShape<T extends OptionTable, K extends keyof T['schema']['shape'] & string>(
   table: T,
   keys: readonly K[],
-): { [P in K]: z.ZodOptional<z.ZodType<z.output<T['schema']['shape'][P]>>> } {
+): { [P in K]: ToolField<T['schema']['shape'][P]> } {
   const shape: Record<string, z.ZodType> = {};
   for (const key of keys) {
     const field = fieldOf(table, key)!;
-    const said = field.hasDefault ? ` (default ${JSON.stringify(field.defaultValue)})` : '';
-    shape[key] = field.base.optional().describe(`${field.description}${said}`);
+    const said = field.hasDefault ? [`default: ${JSON.stringify(field.defaultValue)}`] : [];
+    shape[key] = (field.required ? field.base : field.base.optional()).describe(withNotes(field.description, said));
   }
-  return shape as { [P in K]: z.ZodOptional<z.ZodType<z.output<T['schema']['shape'][P]>>> };
+  return shape as { [P in K]: ToolField<T['schema']['shape'][P]> };
 }
