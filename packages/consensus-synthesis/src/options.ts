@@ -4,7 +4,7 @@
 
 import { defineOptions, flagMeta, opError, resolveOptions, SHARED_OPTIONS, tierOption, type ProjectConfig } from '@adlc/core';
 import { z } from 'zod';
-import { FAIL_ON, MODES } from './schema.js';
+import { FAIL_ON, MODES } from './report/output-schema.js';
 
 /** Asked per run (the change, the question): flags only, not keys of the config file. */
 const PER_RUN = { config: false } as const;

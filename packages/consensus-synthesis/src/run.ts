@@ -21,21 +21,21 @@ import {
   type Outcome,
   type Reporter,
 } from '@adlc/core';
-import { callModels, type CallOptions, type Settled } from './call.js';
-import { chairPromptFor } from './chair-prompt.js';
-import { buildConsensus, reviewerResults, synthesisProblem, type BuiltConsensus } from './consensus.js';
-import { buildStage1Input, type Stage1Input } from './inputs.js';
-import { assignLetters } from './letters.js';
+import { callModels, type CallOptions, type Settled } from './panel/call-models.js';
+import { chairPromptFor } from './chair/chair-prompt.js';
+import { buildConsensus, reviewerResults, synthesisProblem, type BuiltConsensus } from './chair/consensus.js';
+import { buildStage1Input, type Stage1Input } from './inputs/stage1-input.js';
+import { assignLetters } from './panel/letters.js';
 import { checkOptions, SYNTHESIS_OPTIONS, type Options, type RawOptions } from './options.js';
-import { decidePartialSuccess, minReviewersProblem } from './partial-success.js';
-import { createRedactor, type Redactor } from './redact-context.js';
-import { renderText } from './render.js';
-import { renderReport, writeReport, type ReportInput } from './report.js';
-import { chairmenFor, defaultReviewers, parseReviewerList, type ReviewerSpec } from './reviewers.js';
-import { toSarif } from './sarif.js';
-import type { Chairman, ConsensusOutput, ReviewerResult } from './schema.js';
-import { terminalSafe } from './terminal-safe.js';
-import { chair, type ChairResult } from './stage2.js';
+import { decidePartialSuccess, minReviewersProblem } from './review/partial-success.js';
+import { createRedactor, type Redactor } from './inputs/redact-context.js';
+import { renderText } from './report/render-text.js';
+import { renderReport, writeReport, type ReportInput } from './report/report-file.js';
+import { chairmenFor, defaultReviewers, parseReviewerList, type ReviewerSpec } from './panel/reviewers.js';
+import { toSarif } from './report/sarif.js';
+import type { Chairman, ConsensusOutput, ReviewerResult } from './report/output-schema.js';
+import { terminalSafe } from './report/terminal-safe.js';
+import { chair, type ChairResult } from './chair/chair.js';
 import pkg from '../package.json' with { type: 'json' };
 
 /** The package's version (SARIF's tool.driver.version). */

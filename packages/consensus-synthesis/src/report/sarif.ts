@@ -1,7 +1,7 @@
 // SARIF 2.1.0 for code-scanning upload: one result per stage-1 finding that has a file and a
 // line; CRITICAL → error, IMPORTANT → warning, SUGGESTION → note; URIs relative to the repo root.
 
-import type { ReviewerResult, Severity } from './schema.js';
+import type { ReviewerResult, Severity } from './output-schema.js';
 
 const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { CRITICAL: 'error', IMPORTANT: 'warning', SUGGESTION: 'note' };
 
