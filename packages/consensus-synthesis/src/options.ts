@@ -59,8 +59,8 @@ export const SYNTHESIS_OPTIONS = defineOptions('consensus-synthesis', {
     .string()
     .optional()
     .describe('where to write the detailed report (default: a new consensus-XXXXXX.md in the temp dir)')
-    .register(flagMeta, { value: 'file' }),
-  sarif: z.string().optional().describe('also write the stage-1 findings as SARIF 2.1.0').register(flagMeta, { value: 'file' }),
+    .register(flagMeta, { value: 'file', path: true }),
+  sarif: z.string().optional().describe('also write the stage-1 findings as SARIF 2.1.0').register(flagMeta, { value: 'file', path: true }),
   // Per run: a seed in the config file would show the chairman every run's panel in the same order.
   seed: z
     .number()

@@ -1,7 +1,7 @@
 // The "consensus-synthesis" section of the project config file, through the built CLI in real
 // repositories: flag over file over default, and a file the tool cannot use is exit 1 naming it.
 
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorOutputSchema } from '@adlc/core';
@@ -54,11 +54,15 @@ describe('values from adlc.config.json', () => {
   });
 
   it('read from a subdirectory of the repository; the reviewers and models of the file, the environment over its models', async () => {
-    const { repo, base } = project(configFile({ reviewers: ['anthropic'], models: { mid: 'model-of-the-section' } }, { models: { mid: 'model-of-the-file' } }));
+    const { repo, base } = project(configFile({ reviewers: ['anthropic'], sarif: 'review.sarif', models: { mid: 'model-of-the-section' } }, { models: { mid: 'model-of-the-file' } }));
     mkdirSync(join(repo.dir, 'src', 'deep'), { recursive: true });
     const result = await cli(['--mode=code-review', `--base-sha=${base}`, '--json', '--fail-on=never'], join(repo.dir, 'src', 'deep'), server.env());
     expect(result.exitCode).toBe(0);
-    expect(ConsensusOutputSchema.parse(JSON.parse(result.stdout)).total).toBe(1);
+    const doc = ConsensusOutputSchema.parse(JSON.parse(result.stdout));
+    expect(doc.total).toBe(1);
+    // A path in the file is relative to the file, not to where the tool ran.
+    expect(doc.sarifPath).toBe(join(realpathSync(repo.dir), 'review.sarif'));
+    expect(existsSync(join(repo.dir, 'review.sarif'))).toBe(true);
     expect(server.requests.filter((r) => !isChairman(r)).map((r) => [r.protocol, r.model])).toEqual([['anthropic', 'model-of-the-section']]);
 
     server.reset();

@@ -21,6 +21,7 @@ const TABLE = defineOptions('consensus-synthesis', {
   reviewers: z.array(z.string()).optional().describe('who reviews').register(flagMeta, { value: 'list', list: 'repeat' }),
   files: z.array(z.string()).optional().describe('files').register(flagMeta, { value: 'paths', list: 'comma' }),
   apply: z.boolean().default(false).describe('write it').register(flagMeta, { negatable: true }),
+  logDir: z.string().optional().describe('where the logs go').register(flagMeta, { value: 'dir', path: true }),
 });
 
 function program() {
@@ -151,13 +152,14 @@ describe('the project config file', () => {
 
   it('adlc.config.json at the root, read from a subdirectory; provider and models become the variables', async () => {
     const r = repo({
-      'adlc.config.json': json({ provider: 'openai', models: { mid: 'm-top' }, 'consensus-synthesis': { n: 9, reviewers: ['a'], models: { mid: 'm-own', cheap: 'c' } }, 'consensus-fix': { anything: 1 } }),
+      'adlc.config.json': json({ provider: 'openai', models: { mid: 'm-top' }, 'consensus-synthesis': { n: 9, reviewers: ['a'], logDir: 'logs', models: { mid: 'm-own', cheap: 'c' } }, 'consensus-fix': { anything: 1 } }),
       'pkg/sub/x.txt': 'x\n',
       'pkg/package.json': json({ name: 'pkg' }),
     });
     const config = await load(path.join(r.dir, 'pkg', 'sub'));
     expect(config.file).toBe(path.join(r.dir, 'adlc.config.json'));
-    expect(config.options).toEqual({ n: 9, reviewers: ['a'] });
+    // A path in the file is the file's, wherever the tool runs.
+    expect(config.options).toEqual({ n: 9, reviewers: ['a'], logDir: path.join(r.dir, 'logs') });
     expect(config.env).toEqual({ ADLC_PROVIDER: 'openai', ADLC_MODEL_MID: 'm-own', ADLC_MODEL_CHEAP: 'c' });
     // The environment stays above the file.
     expect(withConfigEnv({ ADLC_PROVIDER: 'gemini', ADLC_MODEL_CHEAP: ' ' }, config)).toEqual({ ADLC_PROVIDER: 'gemini', ADLC_MODEL_MID: 'm-own', ADLC_MODEL_CHEAP: 'c' });
@@ -179,7 +181,7 @@ describe('the project config file', () => {
     [{ 'consensus-synthesis': { n: 0 } }, 'adlc.config.json: "consensus-synthesis.n" is 0; expected a whole number from 1 to 100', 'fix or remove "consensus-synthesis.n" in adlc.config.json'],
     [{ 'consensus-synthesis': { failOn: 'low' } }, 'adlc.config.json: "consensus-synthesis.failOn" is "low"; expected one of "high", "never"', 'fix or remove'],
     [{ 'consensus-synthesis': { reviewers: 'a' } }, '"consensus-synthesis.reviewers" is "a"; expected a list of strings', 'fix or remove'],
-    [{ 'consensus-synthesis': { nn: 2 } }, 'adlc.config.json: unknown key "consensus-synthesis.nn"', '"consensus-synthesis" takes tier, n, timeout, failOn, reviewers, files, apply, provider, models'],
+    [{ 'consensus-synthesis': { nn: 2 } }, 'adlc.config.json: unknown key "consensus-synthesis.nn"', '"consensus-synthesis" takes tier, n, timeout, failOn, reviewers, files, apply, logDir, provider, models'],
     [{ 'consensus-synthesis': { prompt: 'x' } }, 'unknown key "consensus-synthesis.prompt"', 'takes'],
     [{ 'consensus-synthesis': { json: true } }, 'unknown key "consensus-synthesis.json"', 'takes'],
     [{ 'consensus-synthesis': { models: { huge: 'x' } } }, 'unknown key "consensus-synthesis.models.huge"', 'takes'],
@@ -206,6 +208,6 @@ describe('the project config file', () => {
   });
 
   it('configKeys lists the section\'s keys', () => {
-    expect(configKeys(TABLE)).toEqual(['tier', 'n', 'timeout', 'failOn', 'reviewers', 'files', 'apply', 'provider', 'models']);
+    expect(configKeys(TABLE)).toEqual(['tier', 'n', 'timeout', 'failOn', 'reviewers', 'files', 'apply', 'logDir', 'provider', 'models']);
   });
 });

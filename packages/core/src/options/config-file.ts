@@ -101,7 +101,19 @@ export async function loadProjectConfig<T extends OptionTable>(table: T, options
   const top = check(FILE_SCHEMA, found.config, where, `the file takes ${Object.keys(FILE_SCHEMA.shape).join(', ')}`);
   const section = check(sectionSchema(table), (top as Record<string, unknown>)[table.name] ?? {}, { ...where, prefix: [...where.prefix, table.name] }, `"${table.name}" takes ${configKeys(table).join(', ')}`);
   const { provider, models, ...values } = section as Record<string, unknown> & { provider?: string; models?: Record<string, string | undefined> };
-  return { file: found.file, options: values as Partial<z.input<T['schema']>>, env: providerEnv(top, { provider, models }) };
+  const checked = fromFileDir(table, values, path.dirname(found.file)) as Partial<z.input<T['schema']>>;
+  return { file: found.file, options: checked, env: providerEnv(top, { provider, models }) };
+}
+
+/** Paths in the file are the file's: made absolute against its directory, so any cwd in the repository finds them. */
+function fromFileDir(table: OptionTable, values: Record<string, unknown>, dir: string): Record<string, unknown> {
+  const resolved = { ...values };
+  for (const field of table.fields) {
+    const value = resolved[field.key];
+    if (!field.meta.path || value === undefined) continue;
+    resolved[field.key] = Array.isArray(value) ? value.map((v) => path.resolve(dir, String(v))) : path.resolve(dir, String(value));
+  }
+  return resolved;
 }
 
 /** The keys a tool's section takes: its configurable options, then provider and models. */

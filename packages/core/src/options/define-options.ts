@@ -17,6 +17,8 @@ export interface FlagMeta {
   list?: 'comma' | 'repeat';
   /** A switch that also has `--no-<flag>`. */
   negatable?: boolean;
+  /** A file path: written in the config file, it is relative to the file's directory, not to where the tool runs. */
+  path?: boolean;
   /** False for what is asked per run (`--prompt`, `--base-sha`): not a key of the config file. */
   config?: boolean;
 }
