@@ -44,11 +44,14 @@ export {
   findConfigFile,
   withConfigEnv,
   configKeys,
+  checkConfigObject,
+  PACKAGE_PROP,
   CONFIG_FILE,
   CONFIG_SECTIONS,
   type ProjectConfig,
   type ConfigFile,
   type FindConfigOptions,
+  type ConfigPlace,
 } from './options/config-file.js';
 export { resolveOptions, toolShape } from './options/resolve-options.js';
 export { SHARED_OPTIONS, tierOption } from './options/shared-options.js';

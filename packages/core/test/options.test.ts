@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { OpError } from '../src/errors.js';
 import { createProgram, parseArgs } from '../src/args.js';
 import { addOptions, givenOptions } from '../src/options/commander-flags.js';
-import { configKeys, loadProjectConfig, withConfigEnv } from '../src/options/config-file.js';
+import { checkConfigObject, configKeys, findConfigFile, loadProjectConfig, withConfigEnv } from '../src/options/config-file.js';
 import { allowedValues, defineOptions, flagMeta } from '../src/options/define-options.js';
 import { resolveOptions, toolShape } from '../src/options/resolve-options.js';
 import { SHARED_OPTIONS, tierOption } from '../src/options/shared-options.js';
@@ -205,6 +205,16 @@ describe('the project config file', () => {
     await expect(load(r.dir)).rejects.toThrow('package.json: "adlc.consensus-synthesis.timeout" is 0; expected a number from 0.1 to 3600');
     writeFileSync(path.join(r.dir, 'adlc.config.json'), '{ "consensus-synthesis": ');
     await expect(load(path.join(r.dir))).rejects.toThrow(/^adlc\.config\.json is not valid JSON: /);
+  });
+
+  it('a tool with a file of its own (tdd-kernel\'s .tdd-kernel/config.json): the same search and the same errors', async () => {
+    const r = repo({ '.tdd-kernel/config.json': json({ verify: 'npm test', runner: 'mocha' }), 'sub/x.txt': 'x\n' });
+    const found = await findConfigFile({ cwd: path.join(r.dir, 'sub'), searchPlaces: ['.tdd-kernel/config.json'] });
+    expect(found).toEqual({ file: path.join(r.dir, '.tdd-kernel', 'config.json'), config: { verify: 'npm test', runner: 'mocha' } });
+    const schema = z.strictObject({ verify: z.string().optional(), runner: z.enum(['vitest', 'jest']).optional() });
+    expect(() => checkConfigObject(schema, found!.config, { file: found!.file, cwd: r.dir, prefix: [] }, 'the file takes verify, runner')).toThrow(
+      '.tdd-kernel/config.json: "runner" is "mocha"; expected one of "vitest", "jest"',
+    );
   });
 
   it('configKeys lists the section\'s keys', () => {

@@ -76,7 +76,11 @@ function parseJson(file: string, content: string): unknown {
   }
 }
 
-/** The directory holding `.git` (a directory, or a worktree's file), from cwd up; null outside a repository. */
+/**
+ * The directory holding `.git` (a directory, or a worktree's file), from cwd up; null outside a
+ * repository. A look at the disk rather than `git rev-parse`: it bounds a search, and must work
+ * where git is not a repository's (a general prompt asked anywhere).
+ */
 function repositoryRoot(cwd: string): string | null {
   for (let dir = cwd; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, '.git'))) return dir;
@@ -98,8 +102,8 @@ export async function loadProjectConfig<T extends OptionTable>(table: T, options
   const found = await findConfigFile(options);
   if (found === null) return { file: null, options: {}, env: {} };
   const where = { file: found.file, cwd: path.resolve(options.cwd), prefix: path.basename(found.file) === 'package.json' ? [PACKAGE_PROP] : [] };
-  const top = check(FILE_SCHEMA, found.config, where, `the file takes ${Object.keys(FILE_SCHEMA.shape).join(', ')}`);
-  const section = check(sectionSchema(table), (top as Record<string, unknown>)[table.name] ?? {}, { ...where, prefix: [...where.prefix, table.name] }, `"${table.name}" takes ${configKeys(table).join(', ')}`);
+  const top = checkConfigObject(FILE_SCHEMA, found.config, where, `the file takes ${Object.keys(FILE_SCHEMA.shape).join(', ')}`);
+  const section = checkConfigObject(sectionSchema(table), (top as Record<string, unknown>)[table.name] ?? {}, { ...where, prefix: [...where.prefix, table.name] }, `"${table.name}" takes ${configKeys(table).join(', ')}`);
   const { provider, models, ...values } = section as Record<string, unknown> & { provider?: string; models?: Record<string, string | undefined> };
   const checked = fromFileDir(table, values, path.dirname(found.file)) as Partial<z.input<T['schema']>>;
   return { file: found.file, options: checked, env: providerEnv(top, { provider, models }) };
@@ -148,14 +152,20 @@ export function withConfigEnv(env: NodeJS.ProcessEnv, config: Pick<ProjectConfig
   return merged;
 }
 
-interface Where {
+export interface ConfigPlace {
+  /** The file (absolute). */
   file: string;
+  /** Where the tool runs: the file is named relative to it. */
   cwd: string;
   /** The keys leading to the checked object inside the file. */
   prefix: string[];
 }
 
-function check<S extends z.ZodObject>(schema: S, value: unknown, where: Where, takes: string): z.output<S> {
+/**
+ * A config object checked by a zod object (strict), or an OpError naming the file, the key and what it
+ * takes (`takes`: the keys it allows, said in the hint of an unknown key). Also for a tool's own file.
+ */
+export function checkConfigObject<S extends z.ZodObject>(schema: S, value: unknown, where: ConfigPlace, takes: string): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
