@@ -102,6 +102,12 @@ describe('flags derived from the table', () => {
     const table = defineOptions('t', { mode: z.enum(['a', 'b']).describe('what').register(flagMeta, { value: 'mode', config: false }) });
     const p = addOptions(createProgram({ name: 't', description: 'test' }), table);
     expect(() => parseArgs(p, [])).toThrow(/required option '--mode <mode>' not specified/);
+    // Nothing in it is a config key: the help says nothing about the file.
+    const out: string[] = [];
+    p.configureOutput({ writeOut: (text) => out.push(text) });
+    p.outputHelp();
+    expect(out.join('')).toContain('--mode <mode>');
+    expect(out.join('')).not.toMatch(/config/i);
   });
 });
 

@@ -24,6 +24,8 @@ export function addOptions(command: Command, table: OptionTable): Command {
       return field ? helpLine(field) : fallback.call(this, option);
     },
   });
+  // A table with nothing the file may set (a subcommand's, tdd-kernel's) says nothing about the file.
+  if (!table.fields.some((field) => field.configurable)) return command;
   command.addHelpText(
     'after',
     [
