@@ -33,8 +33,8 @@ export {
   type FailOn,
   type RecommendationCode,
   type ReviewerStatus,
-} from './schema.js';
-export { parseReview, parseAssessment, type ParsedReview, type ReviewFinding } from './parse-review.js';
+} from './report/output-schema.js';
+export { parseReview, parseAssessment, type ParsedReview, type ReviewFinding } from './review/parse-review.js';
 export {
   parseCodeReviewSynthesis,
   parseGeneralSynthesis,
@@ -43,12 +43,12 @@ export {
   type ParsedCodeReviewSynthesis,
   type ParsedGeneralSynthesis,
   type Tier,
-} from './parse-synthesis.js';
-export { findLocation, normalisePath, type Location } from './location.js';
-export { parseSeverity } from './severity.js';
-export { decideGate, highestLevel, type Level } from './gate.js';
-export { enforceHighAgreement, agreeingReviewers, MIN_AGREEING_REVIEWERS, type AgreementInput, type AgreementResult } from './high-agreement.js';
-export { decidePartialSuccess, minReviewersProblem, type PartialSuccess, type PartialSuccessInput } from './partial-success.js';
+} from './chair/parse-synthesis.js';
+export { findLocation, normalisePath, type Location } from './review/location.js';
+export { parseSeverity } from './review/severity.js';
+export { decideGate, highestLevel, type Level } from './chair/gate.js';
+export { enforceHighAgreement, agreeingReviewers, MIN_AGREEING_REVIEWERS, type AgreementInput, type AgreementResult } from './chair/high-agreement.js';
+export { decidePartialSuccess, minReviewersProblem, type PartialSuccess, type PartialSuccessInput } from './review/partial-success.js';
 export {
   codeReviewPrompt,
   generalPrompt,
@@ -63,11 +63,11 @@ export {
   type GeneralContext,
   type LetteredReview,
 } from './prompts.js';
-export { truncateUtf8, CONTEXT_LIMIT_BYTES, DIFF_TRUNCATED_NOTE, CONTEXT_TRUNCATED_NOTE } from './truncate.js';
-export { createRedactor, redactEnvHunks, redactEnvText, isEnvFile, type Redactor } from './redact-context.js';
-export { splitReviewerList, parseReviewerList, parseReviewerSpec, defaultReviewers, chairmenFor, type ReviewerSpec } from './reviewers.js';
-export { assignLetters } from './letters.js';
+export { truncateUtf8, CONTEXT_LIMIT_BYTES, DIFF_TRUNCATED_NOTE, CONTEXT_TRUNCATED_NOTE } from './inputs/truncate.js';
+export { createRedactor, redactEnvHunks, redactEnvText, isEnvFile, type Redactor } from './inputs/redact-context.js';
+export { splitReviewerList, parseReviewerList, parseReviewerSpec, defaultReviewers, chairmenFor, type ReviewerSpec } from './panel/reviewers.js';
+export { assignLetters } from './panel/letters.js';
 export { mulberry32 } from '@adlc/core';
-export { toSarif } from './sarif.js';
+export { toSarif } from './report/sarif.js';
 export { runConsensusSynthesis, VERSION, type RunDeps } from './run.js';
-export type { RawOptions } from './options.js';
+export { SYNTHESIS_OPTIONS, type RawOptions } from './options.js';

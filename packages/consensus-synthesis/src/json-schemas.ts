@@ -2,7 +2,7 @@
 // The build writes each as a JSON Schema to schemas/<name>.json (scripts/build-schemas.mjs).
 
 import { ErrorOutputSchema } from '@adlc/core';
-import { ConsensusOutputSchema, PromptOnlyOutputSchema } from './schema.js';
+import { ConsensusOutputSchema, PromptOnlyOutputSchema } from './report/output-schema.js';
 import type { z } from 'zod';
 
 export { toJSONSchema } from 'zod';

@@ -1,7 +1,7 @@
 // The four prompts of the seed: stage 1 (code review, general prompt) with the structured formats
 // reviewers must follow, and the chairman's stage 2 for each mode. Pure functions of their inputs.
 
-import { CONTEXT_TRUNCATED_NOTE, DIFF_TRUNCATED_NOTE } from './truncate.js';
+import { CONTEXT_TRUNCATED_NOTE, DIFF_TRUNCATED_NOTE } from './inputs/truncate.js';
 
 export interface CodeReviewContext {
   description: string;

@@ -6,22 +6,36 @@
 import { randomInt } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { createReporter, gateFail, mulberry32, opError, pass, prewarmProviders, promptOnly, sumUsage, writeFileAtomic, type Outcome, type Reporter } from '@adlc/core';
-import { callModels, type CallOptions, type Settled } from './call.js';
-import { chairPromptFor } from './chair-prompt.js';
-import { buildConsensus, reviewerResults, synthesisProblem, type BuiltConsensus } from './consensus.js';
-import { buildStage1Input, type Stage1Input } from './inputs.js';
-import { assignLetters } from './letters.js';
-import { checkOptions, type Options, type RawOptions } from './options.js';
-import { decidePartialSuccess, minReviewersProblem } from './partial-success.js';
-import { createRedactor, type Redactor } from './redact-context.js';
-import { renderText } from './render.js';
-import { renderReport, writeReport, type ReportInput } from './report.js';
-import { chairmenFor, defaultReviewers, parseReviewerList, type ReviewerSpec } from './reviewers.js';
-import { toSarif } from './sarif.js';
-import type { Chairman, ConsensusOutput, ReviewerResult } from './schema.js';
-import { terminalSafe } from './terminal-safe.js';
-import { chair, type ChairResult } from './stage2.js';
+import {
+  createReporter,
+  gateFail,
+  loadProjectConfig,
+  mulberry32,
+  opError,
+  pass,
+  prewarmProviders,
+  promptOnly,
+  sumUsage,
+  withConfigEnv,
+  writeFileAtomic,
+  type Outcome,
+  type Reporter,
+} from '@adlc/core';
+import { callModels, type CallOptions, type Settled } from './panel/call-models.js';
+import { chairPromptFor } from './chair/chair-prompt.js';
+import { buildConsensus, reviewerResults, synthesisProblem, type BuiltConsensus } from './chair/consensus.js';
+import { buildStage1Input, type Stage1Input } from './inputs/stage1-input.js';
+import { assignLetters } from './panel/letters.js';
+import { checkOptions, SYNTHESIS_OPTIONS, type Options, type RawOptions } from './options.js';
+import { decidePartialSuccess, minReviewersProblem } from './review/partial-success.js';
+import { createRedactor, type Redactor } from './inputs/redact-context.js';
+import { renderText } from './report/render-text.js';
+import { renderReport, writeReport, type ReportInput } from './report/report-file.js';
+import { chairmenFor, defaultReviewers, parseReviewerList, type ReviewerSpec } from './panel/reviewers.js';
+import { toSarif } from './report/sarif.js';
+import type { Chairman, ConsensusOutput, ReviewerResult } from './report/output-schema.js';
+import { terminalSafe } from './report/terminal-safe.js';
+import { chair, type ChairResult } from './chair/chair.js';
 import pkg from '../package.json' with { type: 'json' };
 
 /** The package's version (SARIF's tool.driver.version). */
@@ -90,10 +104,12 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
   return write(run, stage1, stage2, decided);
 }
 
-/** Pre-flight: options, panel and chairmen, output paths; everything refused before a model is paid for. */
+/** Pre-flight: options (over the config file's), panel and chairmen, output paths; everything refused before a model is paid for. */
 async function preflight(raw: RawOptions, deps: RunDeps): Promise<Run> {
-  const opts = checkOptions(raw);
-  const { env, cwd } = deps;
+  const { cwd } = deps;
+  const config = await loadProjectConfig(SYNTHESIS_OPTIONS, { cwd });
+  const opts = checkOptions(raw, config);
+  const env = withConfigEnv(deps.env, config);
   const reporter = deps.reporter ?? createReporter({ name: 'consensus-synthesis', json: opts.json, env });
   const redactor = createRedactor(env);
   const reviewers = opts.reviewers ? parseReviewerList(opts.reviewers) : opts.promptOnly ? [] : defaultReviewers(env);

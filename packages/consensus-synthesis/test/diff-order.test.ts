@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLowValueFile, orderDiffSections, sectionFile } from '../src/diff-order.js';
+import { isLowValueFile, orderDiffSections, sectionFile } from '../src/inputs/diff-order.js';
 
 const section = (file: string, body = '+x'): string => `diff --git a/${file} b/${file}\n--- a/${file}\n+++ b/${file}\n@@ -1 +1 @@\n${body}\n`;
 

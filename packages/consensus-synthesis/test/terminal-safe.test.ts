@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renderText } from '../src/render.js';
-import { renderReport } from '../src/report.js';
-import type { ConsensusOutput } from '../src/schema.js';
-import { terminalSafe } from '../src/terminal-safe.js';
+import { renderText } from '../src/report/render-text.js';
+import { renderReport } from '../src/report/report-file.js';
+import type { ConsensusOutput } from '../src/report/output-schema.js';
+import { terminalSafe } from '../src/report/terminal-safe.js';
 
 describe('terminalSafe', () => {
   it.each([

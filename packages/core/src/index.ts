@@ -38,3 +38,21 @@ export { isJsLike, loadTypeScript, parseScript, scriptKindOf, syntaxErrorCount }
 export { normalizeSyntax, parsesCleanly } from './syntax.js';
 export { isProcessAlive } from './process-alive.js';
 export { mulberry32, randomHex, shuffle } from './random.js';
+export { defineOptions, flagMeta, allowedValues, type FlagMeta, type OptionField, type OptionTable } from './options/define-options.js';
+export { addOptions, givenOptions } from './options/commander-flags.js';
+export {
+  loadProjectConfig,
+  findConfigFile,
+  withConfigEnv,
+  configKeys,
+  checkConfigObject,
+  PACKAGE_PROP,
+  CONFIG_FILE,
+  CONFIG_SECTIONS,
+  type ProjectConfig,
+  type ConfigFile,
+  type FindConfigOptions,
+  type ConfigPlace,
+} from './options/config-file.js';
+export { resolveOptions, toolShape } from './options/resolve-options.js';
+export { SHARED_OPTIONS, tierOption } from './options/shared-options.js';

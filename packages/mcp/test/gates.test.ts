@@ -152,6 +152,23 @@ describe('consensus_review', () => {
     expect(server.requests.some((r) => r.prompt.includes('Is a queue right here?'))).toBe(true);
   });
 
+  it('the repository\'s adlc.config.json decides what an argument leaves out; an argument beats it; a bad file is an error naming it', async () => {
+    const { repo, base } = repoWithChange();
+    repo.commit('configure adlc', { 'adlc.config.json': JSON.stringify({ 'consensus-synthesis': { failOn: 'never', reviewers: ['anthropic', 'gemini'] } }) });
+    const c = await clientIn(repo);
+    server.handle((request) => (isChairman(request) ? SYNTHESIS_HIGH : reviewText({ severity: 'CRITICAL' })));
+    const fromFile = await c.call('consensus_review', { cwd: repo.dir, mode: 'code-review', baseSha: base });
+    check('consensus_review', fromFile);
+    expect(fromFile.structuredContent).toMatchObject({ total: 2, gate: { failOn: 'never', failed: false } });
+    const overridden = await c.call('consensus_review', { cwd: repo.dir, mode: 'code-review', baseSha: base, failOn: 'high' });
+    expect(overridden.structuredContent).toMatchObject({ total: 2, gate: { failOn: 'high', failed: true } });
+    server.reset();
+    writeFileSync(join(repo.dir, 'adlc.config.json'), JSON.stringify({ 'consensus-synthesis': { minReviewers: 0 } }));
+    const bad = errorOf(await c.call('consensus_review', { cwd: repo.dir, mode: 'code-review', baseSha: base }));
+    expect(bad.message).toBe('adlc.config.json: "consensus-synthesis.minReviewers" is 0; expected a whole number from 1 to 100');
+    expect(server.requests).toEqual([]);
+  });
+
   it('a key value a model echoes never reaches the result', async () => {
     const { repo, base } = repoWithChange();
     const c = await clientIn(repo);

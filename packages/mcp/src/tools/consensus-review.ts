@@ -1,21 +1,14 @@
 // consensus_review: several models review a diff (or answer a question) side by side, a blind chairman
 // compiles the consensus; the same run and document as `consensus-synthesis --json`.
 
-import { ConsensusOutputSchema, FAIL_ON, MODES, runConsensusSynthesis, type ConsensusOutput } from '@adlc/consensus-synthesis';
-import { opError } from '@adlc/core';
-import { z } from 'zod';
+import { ConsensusOutputSchema, runConsensusSynthesis, SYNTHESIS_OPTIONS, type ConsensusOutput } from '@adlc/consensus-synthesis';
+import { opError, toolShape } from '@adlc/core';
 import { cliDocument } from '../tool-result.js';
 import { defineTool, toolInput } from '../tool.js';
 
-const input = toolInput({
-  mode: z.enum(MODES).describe('code-review: review the change from baseSha to headSha; general-prompt: answer the question.'),
-  baseSha: z.string().min(1).optional().describe('code-review: the base of the change (any ref).'),
-  headSha: z.string().min(1).optional().describe('code-review: the head of the change (default: the working tree, uncommitted changes included).'),
-  description: z.string().optional().describe('code-review: what the change is for (default: its commit messages).'),
-  question: z.string().min(1).optional().describe('general-prompt: the question to ask.'),
-  failOn: z.enum(FAIL_ON).optional().describe('The gate fails when the consensus reaches this tier (default high).'),
-  minReviewers: z.number().int().min(1).max(100).optional().describe('Fewer answering reviewers is an error (default 1).'),
-});
+// The CLI's own fields (bounds, descriptions), so the tool and the flags cannot drift; the question is --prompt.
+const f = toolShape(SYNTHESIS_OPTIONS, ['mode', 'baseSha', 'headSha', 'description', 'prompt', 'failOn', 'minReviewers']);
+const input = toolInput({ mode: f.mode, baseSha: f.baseSha, headSha: f.headSha, description: f.description, question: f.prompt, failOn: f.failOn, minReviewers: f.minReviewers });
 
 export const consensusReviewTool = defineTool({
   name: 'consensus_review',

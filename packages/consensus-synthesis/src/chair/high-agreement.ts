@@ -2,7 +2,7 @@
 // asks for that; this enforces it on what the chairman wrote, so the gate never fails on one
 // model's word: a High item citing fewer than two distinct reviewers of the panel moves to Medium.
 
-import type { ConsensusItem, RecommendationCode } from './schema.js';
+import type { ConsensusItem, RecommendationCode } from '../report/output-schema.js';
 
 /** Distinct reviewers a High Priority item must cite. */
 export const MIN_AGREEING_REVIEWERS = 2;

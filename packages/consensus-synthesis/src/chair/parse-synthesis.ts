@@ -2,9 +2,9 @@
 // four parts of a general-prompt consensus. The text itself is always shown verbatim; this parsed
 // form only feeds --json and the gate.
 
-import { findLocation } from './location.js';
-import type { ConsensusItem, RecommendationCode } from './schema.js';
-import { parseSeverity } from './severity.js';
+import { findLocation } from '../review/location.js';
+import type { ConsensusItem, RecommendationCode } from '../report/output-schema.js';
+import { parseSeverity } from '../review/severity.js';
 
 export type Tier = 'high' | 'medium' | 'consider';
 

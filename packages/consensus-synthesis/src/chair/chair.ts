@@ -1,10 +1,10 @@
 // Stage 2: the chairman compiles the consensus; on a failure, a timeout or an answer that does not
 // follow the report format, the next chairman in the fallback order takes over.
 
-import { callModel, type CallOptions, type Settled } from './call.js';
-import type { ReviewerSpec } from './reviewers.js';
+import { callModel, type CallOptions, type Settled } from '../panel/call-models.js';
+import type { ReviewerSpec } from '../panel/reviewers.js';
 import { sumUsage, type Usage } from '@adlc/core';
-import type { AttemptFailure } from './schema.js';
+import type { AttemptFailure } from '../report/output-schema.js';
 
 export type ChairResult =
   | { ok: true; settled: Extract<Settled, { ok: true }>; failed: AttemptFailure[]; usage: Usage }

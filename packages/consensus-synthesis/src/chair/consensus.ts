@@ -1,12 +1,12 @@
 // From settled calls to the structured result: per-reviewer parsing, blind letters, the parsed
 // consensus with the single-reviewer rule, and the warnings a degraded run must show. Pure.
 
-import type { Settled } from './call.js';
+import type { Settled } from '../panel/call-models.js';
 import { decideGate } from './gate.js';
 import { enforceHighAgreement } from './high-agreement.js';
-import { parseReview } from './parse-review.js';
+import { parseReview } from '../review/parse-review.js';
 import { parseCodeReviewSynthesis, parseGeneralSynthesis, type ParsedCodeReviewSynthesis } from './parse-synthesis.js';
-import type { Consensus, FailOn, Gate, Mode, ReviewerResult } from './schema.js';
+import type { Consensus, FailOn, Gate, Mode, ReviewerResult } from '../report/output-schema.js';
 
 export function reviewerResults(
   mode: Mode,

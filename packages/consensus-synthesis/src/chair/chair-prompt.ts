@@ -1,9 +1,9 @@
 // The stage-2 prompt: the answers under their blind letters (long ones cut, so stage 2 stays
 // bounded) with the description and file list, or the question; never the diff. Pure.
 
-import type { Settled } from './call.js';
-import type { Stage1Input } from './inputs.js';
-import { chairmanCodeReviewPrompt, chairmanGeneralPrompt, type LetteredReview } from './prompts.js';
+import type { Settled } from '../panel/call-models.js';
+import type { Stage1Input } from '../inputs/stage1-input.js';
+import { chairmanCodeReviewPrompt, chairmanGeneralPrompt, type LetteredReview } from '../prompts.js';
 
 /** A reviewer's answer as the chairman gets it. */
 const REVIEW_LIMIT_CHARS = 24_000;

@@ -3,7 +3,7 @@
 // an answer it cannot read is still kept verbatim by the caller.
 
 import { clean, scanReview, type ScanResult } from './review-scan.js';
-import type { Assessment, Severity } from './schema.js';
+import type { Assessment, Severity } from '../report/output-schema.js';
 
 export interface ReviewFinding {
   severity: Severity;

@@ -1,6 +1,6 @@
 // Severity words as models write them, mapped onto the seed's three levels.
 
-import type { Severity } from './schema.js';
+import type { Severity } from '../report/output-schema.js';
 
 const SYNONYMS: Record<string, Severity> = {
   critical: 'CRITICAL',

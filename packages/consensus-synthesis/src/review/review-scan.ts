@@ -3,7 +3,7 @@
 
 import { findLocation } from './location.js';
 import type { ReviewFinding } from './parse-review.js';
-import type { Severity } from './schema.js';
+import type { Severity } from '../report/output-schema.js';
 import { parseSeverity, SEVERITY_WORDS } from './severity.js';
 
 type Section = 'issues' | 'assessment' | 'other';

@@ -1,7 +1,7 @@
 // The CI gate: which tier the consensus reaches, and whether --fail-on makes that a failure.
 // A tier counts when the chairman listed an issue under it or named it in FINAL RECOMMENDATION.
 
-import type { FailOn, Gate, Mode, RecommendationCode } from './schema.js';
+import type { FailOn, Gate, Mode, RecommendationCode } from '../report/output-schema.js';
 
 /** What the gate reads of a parsed chairman report. */
 export interface Tiers {

@@ -7,7 +7,7 @@ import { chmod, open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { opError, redactSecrets, writeFileAtomic } from '@adlc/core';
-import type { AttemptFailure, Chairman, Gate, Mode, ReviewerResult } from './schema.js';
+import type { AttemptFailure, Chairman, Gate, Mode, ReviewerResult } from './output-schema.js';
 import { terminalSafe } from './terminal-safe.js';
 
 export interface ReportInput {

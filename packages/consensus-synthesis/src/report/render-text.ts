@@ -2,7 +2,7 @@
 // synthesis verbatim (every line; control characters made visible), the letter key, the gate line
 // and the report path.
 
-import type { ConsensusOutput } from './schema.js';
+import type { ConsensusOutput } from './output-schema.js';
 import { terminalSafe } from './terminal-safe.js';
 
 export function headline(doc: Pick<ConsensusOutput, 'mode' | 'answered' | 'total' | 'chairman'>): string {

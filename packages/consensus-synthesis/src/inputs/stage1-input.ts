@@ -4,9 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { opError } from '@adlc/core';
-import { readChangeSet, type ChangeSet } from './git-context.js';
-import type { Options } from './options.js';
-import { codeReviewPrompt, generalPrompt, type CodeReviewContext, type GeneralContext } from './prompts.js';
+import { readChangeSet, type ChangeSet } from './change-set.js';
+import type { Options } from '../options.js';
+import { codeReviewPrompt, generalPrompt, type CodeReviewContext, type GeneralContext } from '../prompts.js';
 import type { Redactor } from './redact-context.js';
 import { truncateUtf8 } from './truncate.js';
 

@@ -1,9 +1,10 @@
 // SARIF 2.1.0 for code-scanning upload: one result per stage-1 finding that has a file and a
 // line; CRITICAL → error, IMPORTANT → warning, SUGGESTION → note; URIs relative to the repo root.
 
-import type { ReviewerResult, Severity } from './schema.js';
+import type { Log, ReportingDescriptor, Result } from 'sarif';
+import type { ReviewerResult, Severity } from './output-schema.js';
 
-const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { CRITICAL: 'error', IMPORTANT: 'warning', SUGGESTION: 'note' };
+const LEVEL: Record<Severity, Result.level> = { CRITICAL: 'error', IMPORTANT: 'warning', SUGGESTION: 'note' };
 
 function uriFor(file: string): string {
   return file
@@ -13,14 +14,14 @@ function uriFor(file: string): string {
     .join('/');
 }
 
-export function toSarif(reviewers: readonly ReviewerResult[], version: string): Record<string, unknown> {
-  const rules = (['CRITICAL', 'IMPORTANT', 'SUGGESTION'] as const).map((severity) => ({
+export function toSarif(reviewers: readonly ReviewerResult[], version: string): Log {
+  const rules: ReportingDescriptor[] = (['CRITICAL', 'IMPORTANT', 'SUGGESTION'] as const).map((severity) => ({
     id: `consensus-synthesis/${severity.toLowerCase()}`,
     name: `Reviewer${severity[0]}${severity.slice(1).toLowerCase()}Finding`,
     shortDescription: { text: `A ${severity} issue raised by an LLM reviewer` },
     defaultConfiguration: { level: LEVEL[severity] },
   }));
-  const results = reviewers.flatMap((reviewer) =>
+  const results = reviewers.flatMap((reviewer): Result[] =>
     reviewer.findings
       .filter((f) => f.file !== null && f.line !== null)
       .map((f) => ({
