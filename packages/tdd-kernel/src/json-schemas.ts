@@ -2,7 +2,7 @@
 // build writes each as a JSON Schema to schemas/<name>.json (scripts/build-schemas.mjs).
 
 import { ErrorOutputSchema } from '@adlc/core';
-import { HookAnswerSchema } from './hook-answer-schema.js';
+import { HookAnswerSchema } from './schemas/hook-answers.js';
 import {
   CheckOutputSchema,
   ClaimOutputSchema,
@@ -14,7 +14,7 @@ import {
   RefactorOutputSchema,
   RunOutputSchema,
   StatusOutputSchema,
-} from './schemas.js';
+} from './schemas/outputs.js';
 import type { z } from 'zod';
 
 export { toJSONSchema } from 'zod';

@@ -15,7 +15,7 @@ import {
   type KernelEvent,
   type TestFileChange,
 } from '../src/index.js';
-import { parseLines } from '../src/log.js';
+import { parseLines } from '../src/kernel/log.js';
 import { vitestJoin } from '../src/runners/vitest.js';
 
 const red = (id: string, ts: number, kind: 'assertion' | 'error' = 'assertion'): KernelEvent => ({ type: 'test_run', test_id: id, test_id_source: 'native', status: 'fail', failure_kind: kind, command: 'x', duration_ms: 1, ts });

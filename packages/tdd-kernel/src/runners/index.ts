@@ -2,7 +2,7 @@
 
 import * as fs from 'node:fs';
 import path from 'node:path';
-import type { KernelConfig, RunnerId } from '../config.js';
+import type { KernelConfig, RunnerId } from '../project/config.js';
 import { commandAdapter } from './command.js';
 import { findPackageEntry } from './common.js';
 import { jestAdapter } from './jest.js';

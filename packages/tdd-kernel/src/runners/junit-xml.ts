@@ -1,7 +1,7 @@
 // A small JUnit XML reader (the format pytest and many other runners write): testcases with their
 // failure, error or skipped children. Enough of XML for reports, not a general parser.
 
-import type { FailureKind } from '../event-types.js';
+import type { FailureKind } from '../schemas/events.js';
 import { firstLines } from './json-report.js';
 import type { TestResult } from './types.js';
 

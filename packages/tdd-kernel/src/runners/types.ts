@@ -1,6 +1,6 @@
 // What every runner adapter takes and returns: requested tests in, one result per test out.
 
-import type { FailureKind, TestIdSource } from '../event-types.js';
+import type { FailureKind, TestIdSource } from '../schemas/events.js';
 
 /** A requested test: its id, the file to run, and its name when known (null for a slug not yet resolved). */
 export interface TestRequest {
