@@ -36,6 +36,8 @@ export {
   RefactorOnEventSchema,
   RefactorOffEventSchema,
   VerifyEventSchema,
+} from './schemas/events.js';
+export {
   CheckOutputSchema,
   RunOutputSchema,
   ClaimOutputSchema,

@@ -2,6 +2,7 @@
 // build writes each as a JSON Schema to schemas/<name>.json (scripts/build-schemas.mjs).
 
 import { ErrorOutputSchema } from '@adlc/core';
+import { KernelEventSchema } from './schemas/events.js';
 import { HookAnswerSchema } from './schemas/hook-answers.js';
 import {
   CheckOutputSchema,
@@ -10,7 +11,6 @@ import {
   DoctorOutputSchema,
   FlushOutputSchema,
   InitAgentOutputSchema,
-  KernelEventSchema,
   RefactorOutputSchema,
   RunOutputSchema,
   StatusOutputSchema,

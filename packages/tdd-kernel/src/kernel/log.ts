@@ -3,7 +3,7 @@
 
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { EVENT_TYPES, type KernelEvent } from '../schemas/events.js';
+import type { EventType, KernelEvent } from '../schemas/events.js';
 
 /** Longer lines are still written with one write(2), but keep events small: messages are clipped. */
 const MAX_MESSAGE_CHARS = 600;
@@ -91,7 +91,20 @@ export function parseLines(chunk: Buffer, base: number, label = 'log'): ReadResu
   return { events, end: base + lineStart, warnings };
 }
 
-const KNOWN = new Set<string>(EVENT_TYPES);
+// A record rather than the schema's list: the hot path reads the log without loading zod, and a key
+// missing here (or one the schema lacks) fails to compile.
+const EVENT_TYPES: Record<EventType, true> = {
+  test_run: true,
+  edit_claim: true,
+  edit_allowed: true,
+  edit_refused: true,
+  edit_reverted: true,
+  repair: true,
+  refactor_on: true,
+  refactor_off: true,
+  verify: true,
+};
+const KNOWN = new Set<string>(Object.keys(EVENT_TYPES));
 
 /** A line is an event when it is a JSON object with a known `type` and a numeric `ts`. */
 export function parseEvent(text: string): KernelEvent | null {

@@ -1,62 +1,15 @@
-// zod schemas of the events and of every --json output, exported for orchestrators and tests.
-// Not imported by the hook's hot path (zod's start-up cost exceeds the latency budget).
+// zod schemas of every --json output and of the hook's Claude Code answers, exported for orchestrators
+// and tests. Not imported by the hook's hot path (zod's start-up cost exceeds the latency budget).
 
 import { z } from 'zod';
-
-const base = { ts: z.number(), session_id: z.string().optional() };
-const failureKind = z.enum(['assertion', 'error', 'not_found']);
-const refusalCode = z.enum(['no-red', 'no-claim', 'stale-claim', 'claim-closed', 'other-session', 'protected', 'weakens-test', 'refactor-lowers-tests', 'outside-root', 'unknown-path', 'internal-error']);
-
-export const TestRunEventSchema = z.object({
-  type: z.literal('test_run'),
-  test_id: z.string(),
-  test_id_source: z.enum(['native', 'annotation']),
-  status: z.enum(['pass', 'fail']),
-  command: z.string(),
-  duration_ms: z.number(),
-  failure_kind: failureKind.optional(),
-  message: z.string().optional(),
-  test_file: z.string().optional(),
-  test_file_hash: z.string().optional(),
-  runner: z.string().optional(),
-  titles: z.array(z.string()).optional(),
-  source_hashes: z.record(z.string(), z.string().nullable()).optional(),
-  ...base,
-});
-export const EditClaimEventSchema = z.object({
-  type: z.literal('edit_claim'),
-  test_id: z.string(),
-  edit_target: z.string(),
-  red_ts: z.number().optional(),
-  source_hash: z.string().nullable().optional(),
-  ...base,
-});
-export const EditAllowedEventSchema = z.object({ type: z.literal('edit_allowed'), file: z.string(), via: z.enum(['claim', 'test-file', 'refactor']), test_ids: z.array(z.string()), tool: z.string().optional(), ...base });
-export const EditRefusedEventSchema = z.object({ type: z.literal('edit_refused'), file: z.string(), code: refusalCode, reason: z.string(), tool: z.string().optional(), warned: z.boolean().optional(), ...base });
-export const EditRevertedEventSchema = z.object({ type: z.literal('edit_reverted'), file: z.string(), action: z.enum(['restored', 'deleted']), test_ids: z.array(z.string()), ...base });
-export const RepairEventSchema = z.object({ type: z.literal('repair'), failed_test_ids: z.array(z.string()), reverted: z.array(z.string()), closed_test_ids: z.array(z.string()), flush_id: z.string().optional(), ...base });
-export const RefactorOnEventSchema = z.object({ type: z.literal('refactor_on'), test_count: z.number().int(), ...base });
-export const RefactorOffEventSchema = z.object({ type: z.literal('refactor_off'), ...base });
-export const VerifyEventSchema = z.object({ type: z.literal('verify'), command: z.string(), passed: z.boolean(), exit_code: z.number().int().nullable(), duration_ms: z.number(), ...base });
-
-export const KernelEventSchema = z.discriminatedUnion('type', [
-  TestRunEventSchema,
-  EditClaimEventSchema,
-  EditAllowedEventSchema,
-  EditRefusedEventSchema,
-  EditRevertedEventSchema,
-  RepairEventSchema,
-  RefactorOnEventSchema,
-  RefactorOffEventSchema,
-  VerifyEventSchema,
-]);
+import { FailureKindSchema, RefusalCodeSchema, TestIdSourceSchema } from './events.js';
 
 const testResult = z.object({
   test_id: z.string(),
-  test_id_source: z.enum(['native', 'annotation']),
+  test_id_source: TestIdSourceSchema,
   file: z.string(),
   status: z.enum(['pass', 'fail']),
-  failure_kind: failureKind.optional(),
+  failure_kind: FailureKindSchema.optional(),
   message: z.string().optional(),
   duration_ms: z.number(),
   /** describe titles then the test title (Vitest, Jest), as the runner reported them. */
@@ -69,7 +22,7 @@ export const CheckOutputSchema = z.object({
   decision: z.enum(['allow', 'deny']),
   via: z.enum(['claim', 'test-file', 'refactor', 'outside-root']).optional(),
   test_ids: z.array(z.string()),
-  code: refusalCode.optional(),
+  code: RefusalCodeSchema.optional(),
   reason: z.string().optional(),
   warned: z.boolean().optional(),
 });
@@ -121,7 +74,7 @@ export const StatusOutputSchema = z.object({
   session: z.string().nullable(),
   mode: z.enum(['strict', 'warn']),
   refactor: z.boolean(),
-  tests: z.array(z.object({ test_id: z.string(), status: z.enum(['pass', 'fail']), failure_kind: failureKind.optional(), ts: z.number() })),
+  tests: z.array(z.object({ test_id: z.string(), status: z.enum(['pass', 'fail']), failure_kind: FailureKindSchema.optional(), ts: z.number() })),
   claims: z.array(z.object({ test_id: z.string(), target: z.string(), ts: z.number(), failed_greens: z.number().int() })),
   buffered: z.array(z.object({ file: z.string(), test_ids: z.array(z.string()), existed: z.boolean() })),
   pending: z.array(z.object({ file: z.string(), test_ids: z.array(z.string()) })),
