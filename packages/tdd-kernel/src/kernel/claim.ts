@@ -12,13 +12,9 @@ import { relativeToRoot } from '../project/paths.js';
 import { fileHash } from '../runners/files.js';
 import { createRunner } from '../runners/index.js';
 import type { KernelState, RedContext } from './state.js';
+import type { ClaimOutput } from '../schemas/outputs.js';
 
-export interface ClaimResult {
-  test_id: string;
-  files: string[];
-  claimed: boolean;
-  reason?: string;
-}
+export type ClaimResult = ClaimOutput;
 
 export function claim(ctx: KernelContext, testId: string, files: readonly string[]): ClaimResult {
   if (files.length === 0) throw new KernelUsageError('a claim names at least one file', 'tdd-kernel claim <test_id> <file...>');

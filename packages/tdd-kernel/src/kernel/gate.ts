@@ -4,7 +4,6 @@
 import * as fs from 'node:fs';
 import path from 'node:path';
 import type { KernelContext } from '../project/context.js';
-import type { RefusalCode } from '../schemas/events.js';
 import { isProtected, isTestFile } from '../project/globs.js';
 import { claimedTestsIn, decideEdit, type EditDecision, type TestFileChange } from './invariant.js';
 import { relativeToRoot } from '../project/paths.js';
@@ -13,6 +12,7 @@ import type { KernelState } from './state.js';
 import { countTests } from './test-count.js';
 import { bufferEdit } from '../turn/turn-buffer.js';
 import { findWeakening } from './test-weakening.js';
+import type { CheckOutput } from '../schemas/outputs.js';
 
 export interface GateOptions {
   /** The content the file will have after the edit, when known: checked for weakening a claimed test. */
@@ -31,16 +31,8 @@ export interface GateOptions {
   contentUnknown?: boolean;
 }
 
-export interface GateResult {
-  file: string;
-  decision: 'allow' | 'deny';
-  via?: 'claim' | 'test-file' | 'refactor' | 'outside-root';
-  test_ids: string[];
-  code?: RefusalCode;
-  reason?: string;
-  /** --mode warn: the invariant refused, the edit was let through. */
-  warned?: boolean;
-}
+/** What `check --json` prints. */
+export type GateResult = CheckOutput;
 
 export function gateEdit(ctx: KernelContext, file: string, opts: GateOptions = {}): GateResult {
   const rel = relativeToRoot(ctx.paths.root, file);

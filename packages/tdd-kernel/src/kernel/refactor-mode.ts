@@ -4,14 +4,9 @@
 import type { KernelContext } from '../project/context.js';
 import { readPackageJson } from '../runners/index.js';
 import { NoRunnerError, resolveRunner, runTests, type RunSummary } from './run-tests.js';
+import type { RefactorOutput } from '../schemas/outputs.js';
 
-export interface RefactorResult {
-  refactor: boolean;
-  changed: boolean;
-  reason?: string;
-  suite?: { command: string; passed: number; failed: number };
-  verify?: { command: string; passed: boolean; exit_code: number | null; output_tail: string };
-}
+export type RefactorResult = RefactorOutput;
 
 export async function refactorOn(ctx: KernelContext): Promise<RefactorResult> {
   if (ctx.state().refactor.on) return { refactor: true, changed: false, reason: 'refactor mode is already on' };

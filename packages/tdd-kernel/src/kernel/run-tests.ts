@@ -9,17 +9,9 @@ import { findAnnotations } from '../runners/annotations.js';
 import { fileHash } from '../runners/files.js';
 import type { RunnerAdapter, RunOutcome, TestRequest, TestResult } from '../runners/types.js';
 import type { KernelState } from './state.js';
+import type { RunOutput } from '../schemas/outputs.js';
 
-export interface RunSummary {
-  command: string;
-  invocations: number;
-  duration_ms: number;
-  results: TestResult[];
-  /** Every requested (or, for a full run, every) test passed, and at least one ran. */
-  green: boolean;
-  /** Test files that failed to load (syntax, import, collection error), by relative path: their tests never ran. */
-  file_errors: Record<string, string>;
-}
+export type RunSummary = RunOutput;
 
 export class NoRunnerError extends Error {
   constructor(message: string) {

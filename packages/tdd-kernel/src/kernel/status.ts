@@ -3,32 +3,14 @@
 import * as fs from 'node:fs';
 import path from 'node:path';
 import type { KernelContext } from '../project/context.js';
-import type { FailureKind } from '../schemas/events.js';
 import { KernelUsageError } from './errors.js';
 import { loadState } from './state-store.js';
 import { listPending } from '../turn/pending-edits.js';
 import { readTurn } from '../turn/turn-buffer.js';
+import type { PlanStep, StatusOutput } from '../schemas/outputs.js';
 
-export interface PlanStep {
-  title: string;
-  test_id?: string;
-  test_file_path?: string;
-}
-
-export interface StatusResult {
-  root: string;
-  log: string;
-  session: string | null;
-  mode: 'strict' | 'warn';
-  refactor: boolean;
-  tests: Array<{ test_id: string; status: 'pass' | 'fail'; failure_kind?: FailureKind; ts: number }>;
-  claims: Array<{ test_id: string; target: string; ts: number; failed_greens: number }>;
-  buffered: Array<{ file: string; test_ids: string[]; existed: boolean }>;
-  /** Edits allowed by the hook whose tool call has not been confirmed (PostToolUse) yet. */
-  pending: Array<{ file: string; test_ids: string[] }>;
-  plan?: { file: string; steps: Array<PlanStep & { state: 'red' | 'green' | 'not-run' | 'refactor-only' }> };
-  corrupt_lines: number;
-}
+export type { PlanStep };
+export type StatusResult = StatusOutput;
 
 export function status(ctx: KernelContext, planFile?: string): StatusResult {
   const loaded = loadState(ctx.paths);

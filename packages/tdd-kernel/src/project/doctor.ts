@@ -8,15 +8,9 @@ import { detectRunner } from '../runners/index.js';
 import { readPlan } from '../kernel/status.js';
 import { loadState } from '../kernel/state-store.js';
 import { countTests, isTestSource } from '../kernel/test-count.js';
+import type { DoctorOutput } from '../schemas/outputs.js';
 
-export interface DoctorResult {
-  root: string;
-  runner: string | null;
-  test_files: number;
-  tests_found: number;
-  log: { path: string; exists: boolean; events: number; corrupt_lines: number; readable: boolean };
-  warnings: string[];
-}
+export type DoctorResult = DoctorOutput;
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.venv', 'venv', '__pycache__', '.tdd-kernel']);
 

@@ -2,11 +2,14 @@
 // and tests. Not imported by the hook's hot path (zod's start-up cost exceeds the latency budget).
 
 import { z } from 'zod';
+import { AGENT_NAMES } from '../agents/types.js';
 import { FailureKindSchema, RefusalCodeSchema, TestIdSourceSchema } from './events.js';
 
-const testResult = z.object({
+/** One test's result, as a runner adapter reports it and run and flush print it. */
+export const TestResultSchema = z.object({
   test_id: z.string(),
   test_id_source: TestIdSourceSchema,
+  /** Relative to the root. */
   file: z.string(),
   status: z.enum(['pass', 'fail']),
   failure_kind: FailureKindSchema.optional(),
@@ -16,6 +19,9 @@ const testResult = z.object({
   titles: z.array(z.string()).optional(),
 });
 
+/** A file a red flush put back: its pre-edit bytes restored, or deleted when the edit created it. */
+export const RevertedFileSchema = z.object({ file: z.string(), action: z.enum(['restored', 'deleted']), test_ids: z.array(z.string()) });
+
 /** `tdd-kernel check --json`. */
 export const CheckOutputSchema = z.object({
   file: z.string(),
@@ -24,6 +30,7 @@ export const CheckOutputSchema = z.object({
   test_ids: z.array(z.string()),
   code: RefusalCodeSchema.optional(),
   reason: z.string().optional(),
+  /** --mode warn: the invariant refused, the edit was let through. */
   warned: z.boolean().optional(),
 });
 
@@ -32,8 +39,10 @@ export const RunOutputSchema = z.object({
   command: z.string(),
   invocations: z.number().int(),
   duration_ms: z.number(),
+  /** Every requested (or, for a full run, every) test passed, and at least one ran. */
   green: z.boolean(),
-  results: z.array(testResult),
+  results: z.array(TestResultSchema),
+  /** Test files that failed to load (syntax, import, collection error), by relative path: their tests never ran. */
   file_errors: z.record(z.string(), z.string()),
 });
 
@@ -42,15 +51,19 @@ export const ClaimOutputSchema = z.object({ test_id: z.string(), files: z.array(
 
 /** `tdd-kernel flush --json`. */
 export const FlushOutputSchema = z.object({
+  /** False when nothing was buffered (or nothing buffered had changed): no runner invocation. */
   ran: z.boolean(),
   command: z.string().nullable(),
   invocations: z.number().int(),
-  results: z.array(testResult),
+  results: z.array(TestResultSchema),
   kept: z.array(z.string()),
-  reverted: z.array(z.object({ file: z.string(), action: z.enum(['restored', 'deleted']), test_ids: z.array(z.string()) })),
+  reverted: z.array(RevertedFileSchema),
   failed_test_ids: z.array(z.string()),
+  /** Claims closed by this flush: their second failed green in a row. Retrying them is pointless. */
   closed_test_ids: z.array(z.string()),
+  /** --mode warn: what would have been reverted was left in place. */
   warned: z.boolean(),
+  /** One line per reverted file saying what and why, for the agent. */
   message: z.string(),
   /** Edits allowed in PreToolUse but never confirmed, whose file changed anyway: neither tested nor reverted. */
   unconfirmed: z.array(z.string()),
@@ -67,6 +80,9 @@ export const RefactorOutputSchema = z.object({
   verify: z.object({ command: z.string(), passed: z.boolean(), exit_code: z.number().int().nullable(), output_tail: z.string() }).optional(),
 });
 
+/** A step of a plan file (`--plan`): `{steps: [{title, test_id?, test_file_path?}]}`. */
+export const PlanStepSchema = z.object({ title: z.string(), test_id: z.string().optional(), test_file_path: z.string().optional() });
+
 /** `tdd-kernel status --json`. */
 export const StatusOutputSchema = z.object({
   root: z.string(),
@@ -77,11 +93,12 @@ export const StatusOutputSchema = z.object({
   tests: z.array(z.object({ test_id: z.string(), status: z.enum(['pass', 'fail']), failure_kind: FailureKindSchema.optional(), ts: z.number() })),
   claims: z.array(z.object({ test_id: z.string(), target: z.string(), ts: z.number(), failed_greens: z.number().int() })),
   buffered: z.array(z.object({ file: z.string(), test_ids: z.array(z.string()), existed: z.boolean() })),
+  /** Edits allowed by the hook whose tool call has not been confirmed (PostToolUse) yet. */
   pending: z.array(z.object({ file: z.string(), test_ids: z.array(z.string()) })),
   plan: z
     .object({
       file: z.string(),
-      steps: z.array(z.object({ title: z.string(), test_id: z.string().optional(), test_file_path: z.string().optional(), state: z.enum(['red', 'green', 'not-run', 'refactor-only']) })),
+      steps: z.array(PlanStepSchema.extend({ state: z.enum(['red', 'green', 'not-run', 'refactor-only']) })),
     })
     .optional(),
   corrupt_lines: z.number().int(),
@@ -98,7 +115,14 @@ export const DoctorOutputSchema = z.object({
 });
 
 /** `tdd-kernel init claude-code --json`. */
-export const InitOutputSchema = z.object({ settings: z.string(), command: z.string(), created: z.boolean(), replaced: z.number().int() });
+export const InitOutputSchema = z.object({
+  /** The main file written (relative to the root). */
+  settings: z.string(),
+  command: z.string(),
+  created: z.boolean(),
+  /** Earlier kernel entries of this agent that were replaced. */
+  replaced: z.number().int(),
+});
 
 /** Claude Code's PreToolUse deny answer, exactly as the hook prints it. */
 export const HookDenySchema = z.object({
@@ -108,18 +132,14 @@ export const HookDenySchema = z.object({
 /** Claude Code's Stop answer when edits were reverted. */
 export const HookStopBlockSchema = z.object({ decision: z.literal('block'), reason: z.string() }).strict();
 
-export type CheckOutput = z.infer<typeof CheckOutputSchema>;
-export type RunOutput = z.infer<typeof RunOutputSchema>;
-export type FlushOutput = z.infer<typeof FlushOutputSchema>;
-export type StatusOutput = z.infer<typeof StatusOutputSchema>;
-
-const agentName = z.enum(['claude-code', 'codex', 'copilot', 'vscode', 'cursor', 'qwen', 'gemini', 'cline', 'windsurf', 'opencode']);
+const agentName = z.enum(AGENT_NAMES);
 
 /** `tdd-kernel init <agent> --json` (every agent; claude-code's first four fields as before). */
 export const InitAgentOutputSchema = InitOutputSchema.extend({
   agent: agentName.optional(),
   dry_run: z.boolean().optional(),
-  files: z.array(z.object({ path: z.string(), created: z.boolean(), content: z.string(), executable: z.boolean().optional() })).optional(),
+  files: z.array(z.object({ /** Relative to the project root. */ path: z.string(), created: z.boolean(), content: z.string(), executable: z.boolean().optional() })).optional(),
+  /** What the user must still do, and what this agent cannot enforce. */
   notes: z.array(z.string()).optional(),
 });
 
@@ -128,10 +148,13 @@ export const DoctorAgentOutputSchema = z.object({
   agent: agentName,
   root: z.string(),
   config: z.string(),
+  /** The installed command of the pre-edit hook (for Cline the executable, for opencode the plugin), or null. */
   command: z.string().nullable(),
   probe_file: z.string(),
+  /** How the hook answered the probe (opencode: `threw`, the plugin's refusal). */
   answer: z.object({ exit_code: z.number().int().nullable(), stdout: z.string(), stderr: z.string(), threw: z.string().optional() }).nullable(),
   refused: z.boolean(),
+  /** What is wrong; empty when the gate is in place. */
   problems: z.array(z.string()),
   enforces: z.object({ pre_edit: z.boolean(), shell_side_door: z.boolean(), post_edit_buffer: z.boolean(), end_of_turn_continue: z.boolean() }),
   lacks: z.array(z.string()),
@@ -141,3 +164,17 @@ export const DoctorAgentOutputSchema = z.object({
     .object({ config_toml: z.string(), project_trusted: z.boolean(), hooks: z.array(z.object({ key: z.string(), event: z.string(), current_hash: z.string(), trusted_hash: z.string().nullable() })) })
     .optional(),
 });
+
+export type TestResult = z.infer<typeof TestResultSchema>;
+export type RevertedFile = z.infer<typeof RevertedFileSchema>;
+export type PlanStep = z.infer<typeof PlanStepSchema>;
+export type CheckOutput = z.infer<typeof CheckOutputSchema>;
+export type RunOutput = z.infer<typeof RunOutputSchema>;
+export type ClaimOutput = z.infer<typeof ClaimOutputSchema>;
+export type FlushOutput = z.infer<typeof FlushOutputSchema>;
+export type RefactorOutput = z.infer<typeof RefactorOutputSchema>;
+export type StatusOutput = z.infer<typeof StatusOutputSchema>;
+export type DoctorOutput = z.infer<typeof DoctorOutputSchema>;
+export type InitOutput = z.infer<typeof InitOutputSchema>;
+export type InitAgentOutput = z.infer<typeof InitAgentOutputSchema>;
+export type DoctorAgentOutput = z.infer<typeof DoctorAgentOutputSchema>;

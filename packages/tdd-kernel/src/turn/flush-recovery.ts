@@ -9,6 +9,7 @@ import type { KernelContext } from '../project/context.js';
 import type { EditRevertedEvent, KernelEvent } from '../schemas/events.js';
 import { readBlob, readTurn, type TurnEntry } from './turn-buffer.js';
 import { isProcessAlive, writeFileAtomicSync } from '@adlc/core/light';
+import type { RevertedFile } from '../schemas/outputs.js';
 
 export interface RevertPlan {
   revert_plan: true;
@@ -19,11 +20,7 @@ export interface RevertPlan {
   closed_test_ids: string[];
 }
 
-export interface RevertedFile {
-  file: string;
-  action: 'restored' | 'deleted';
-  test_ids: string[];
-}
+export type { RevertedFile };
 
 /** `turn-<session key>.jsonl.flushing-<pid>-<ms when taken>-<hex>`; journals of older versions lack the time. */
 const TAKEN = /^turn-([0-9a-f]{16}|default)\.jsonl\.flushing-(\d+)-(?:(\d+)-)?[0-9a-f]+$/;

@@ -11,29 +11,11 @@ import { recoverInterrupted, revertEntries, revertEvents, writePlan, type Revert
 import { runContext, recordTestRun, resolveRequests, resolveRunner } from '../kernel/run-tests.js';
 import type { TestResult } from '../runners/types.js';
 import { changedSinceTurnStart, endTurn, restoreTurn, takeTurn, type TurnEntry } from './turn-buffer.js';
+import type { FlushOutput } from '../schemas/outputs.js';
 
 export type { RevertedFile };
 
-export interface FlushResult {
-  /** False when nothing was buffered (or nothing buffered had changed): no runner invocation. */
-  ran: boolean;
-  command: string | null;
-  invocations: number;
-  results: TestResult[];
-  kept: string[];
-  reverted: RevertedFile[];
-  failed_test_ids: string[];
-  /** Claims closed by this flush: their second failed green in a row. Retrying them is pointless. */
-  closed_test_ids: string[];
-  /** --mode warn: what would have been reverted was left in place. */
-  warned: boolean;
-  /** One line per reverted file saying what and why, for the agent. */
-  message: string;
-  /** Allowed but never confirmed (PostToolUse), yet changed: not the agent's tool as far as we know; left alone. */
-  unconfirmed: string[];
-  /** Interrupted flushes finished or given back before this one. */
-  recovered: string[];
-}
+export type FlushResult = FlushOutput;
 
 export async function flush(ctx: KernelContext): Promise<FlushResult> {
   const recovered = await recoverInterrupted(ctx);

@@ -8,26 +8,14 @@ import * as fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PROFILES, type AgentProfile } from '../profiles.js';
+import { PROFILES } from '../profiles.js';
 import type { AgentName } from '../types.js';
 import { codexTrustProblems, codexTrustStatus } from '../init/codex-hooks.js';
 import { configFile, INSTALL, isKernelCommand, type HookEntrySpec, type InstallSpec } from '../init/install-specs.js';
 import { probePayload, refusalProblem, PROBE_FILE, type ProbeAnswer } from './probe.js';
+import type { DoctorAgentOutput } from '../../schemas/outputs.js';
 
-export interface AgentDoctorResult extends AgentProfile {
-  agent: AgentName;
-  root: string;
-  config: string;
-  /** The installed command of the pre-edit hook (for Cline the executable, for opencode the plugin), or null. */
-  command: string | null;
-  probe_file: string;
-  /** How the hook answered the probe (opencode: `threw`, the plugin's refusal). */
-  answer: { exit_code: number | null; stdout: string; stderr: string; threw?: string } | null;
-  refused: boolean;
-  /** What is wrong; empty when the gate is in place. */
-  problems: string[];
-  codex_trust?: { config_toml: string; project_trusted: boolean; hooks: Array<{ key: string; event: string; current_hash: string; trusted_hash: string | null }> };
-}
+export type AgentDoctorResult = DoctorAgentOutput;
 
 export function doctorAgent(agent: AgentName, root: string, env: NodeJS.ProcessEnv): AgentDoctorResult {
   const spec = INSTALL[agent];

@@ -7,15 +7,11 @@ import path from 'node:path';
 import { writeFileAtomicSync } from '@adlc/core/light';
 import { EDIT_MATCHER, isKernelCommand, POST_TIMEOUT_S, PRE_TIMEOUT_S, STOP_TIMEOUT_S } from './install-specs.js';
 import { mergedSettings } from './install.js';
+import type { InitOutput } from '../../schemas/outputs.js';
 
 export { EDIT_MATCHER, PRE_TIMEOUT_S, POST_TIMEOUT_S, STOP_TIMEOUT_S };
 
-export interface InitResult {
-  settings: string;
-  command: string;
-  created: boolean;
-  replaced: number;
-}
+export type InitResult = InitOutput;
 
 /** A hook entry that runs `tdd-kernel hook claude-code` (however the command is spelled). */
 export function isKernelHook(h: { command?: unknown }): boolean {

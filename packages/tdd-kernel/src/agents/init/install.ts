@@ -11,28 +11,11 @@ import { codexTrustNotes } from './codex-hooks.js';
 import { clineScript, opencodePlugin, SCRIPT_MARK } from './hook-scripts.js';
 import { INSTALL, isKernelCommand, type HookEntrySpec, type InstallSpec } from './install-specs.js';
 import { hooksOf, mergeFlat, mergeMatcherGroups, readSettings, type Json } from './json-merge.js';
+import type { InitAgentOutput } from '../../schemas/outputs.js';
 
-export interface InitFile {
-  /** Relative to the project root. */
-  path: string;
-  created: boolean;
-  content: string;
-  executable?: boolean;
-}
-
-export interface AgentInitResult {
-  agent: AgentName;
-  /** The main file written (relative to the root). */
-  settings: string;
-  command: string;
-  created: boolean;
-  /** Earlier kernel entries of this agent that were replaced. */
-  replaced: number;
-  dry_run: boolean;
-  files: InitFile[];
-  /** What the user must still do, and what this agent cannot enforce. */
-  notes: string[];
-}
+/** What `init <agent> --json` prints; the schema leaves optional what claude-code's first output lacked. */
+export type AgentInitResult = Required<InitAgentOutput>;
+export type InitFile = AgentInitResult['files'][number];
 
 export interface InitOptions {
   command: string;
