@@ -252,6 +252,28 @@ describe('junit and annotations', () => {
     expect(cases.map((c) => [c.name, c.outcome])).toEqual([['t1', 'passed'], ['t2', 'failure'], ['m', 'error'], ['s', 'skipped']]);
     expect(cases[1]!.message).toContain('assert 1 < 0');
   });
+  it('decodes entities (&quot;, numeric, CDATA), reads the file attribute and keeps nested testsuites as ancestors', () => {
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<testsuites name="all">',
+      '  <testsuite name="checks/calc.check.mjs" file="checks/calc.check.mjs">',
+      '    <testsuite name="add &quot;ints&quot;">',
+      '      <testcase classname="calc" name="says &quot;2&quot; &amp; &apos;two&apos;" file="checks/calc.check.mjs" time="0.25">',
+      '        <failure message="expected &quot;2&quot;, got &#x30;&#10;at line 3"><![CDATA[AssertionError: 1 < 2 & "more"]]></failure>',
+      '        <system-out>not a failure</system-out>',
+      '      </testcase>',
+      '    </testsuite>',
+      "    <testcase classname='calc' name='zero'/>",
+      '  </testsuite>',
+      '</testsuites>',
+    ].join('\n');
+    const [quoted, zero] = parseJunit(xml);
+    expect(quoted).toMatchObject({ classname: 'calc', name: 'says "2" & \'two\'', file: 'checks/calc.check.mjs', time: 0.25, outcome: 'failure' });
+    expect(quoted!.message).toBe('expected "2", got 0\nat line 3\nAssertionError: 1 < 2 & "more"');
+    expect(quoted!.suites).toEqual([{ name: 'checks/calc.check.mjs', file: 'checks/calc.check.mjs' }, { name: 'add "ints"' }]);
+    expect(zero).toMatchObject({ name: 'zero', outcome: 'passed', suites: [{ name: 'checks/calc.check.mjs' }] });
+    expect(zero!.file).toBeUndefined();
+  });
   it('finds @test-id within 3 lines above the call', () => {
     const src = "// @test-id: one\nit('a', () => {});\n// @reasonix-test-id: two\n\n\ntest('b', () => {});\n// @test-id: far\n\n\n\nit('c', () => {});\n";
     expect(findAnnotations(src).map((a) => [a.slug, a.title])).toEqual([['one', 'a'], ['two', 'b']]);
