@@ -1,7 +1,7 @@
 // Cline (documented: docs.cline.bot hooks reference): executables named after the event in
 // .clinerules/hooks/; the payload nests the call under its hook's name (`preToolUse: {toolName,
 // parameters}`); `{"cancel": true, "errorMessage"}` refuses, `{"cancel": false}` lets it run. No hook can
-// refuse the end of a turn: edits of an earlier turn are flushed before the next edit (see hook-decide.ts).
+// refuse the end of a turn: edits of an earlier turn are flushed before the next edit (see agents/hook/decide.ts).
 
 import { unreadable } from './claude-shape.js';
 import { objectArg, OTHER, patchTool, READ, readTool, shellTool, str, writeTool, type Input, type ToolSpec, type ToolTable } from './tool-table.js';

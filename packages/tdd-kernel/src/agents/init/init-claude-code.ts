@@ -1,6 +1,6 @@
 // `tdd-kernel init claude-code` as a library call: merges the kernel's hook entries into
 // .claude/settings.json, keeping every other setting and hook, replacing only earlier tdd-kernel entries,
-// with explicit timeouts. The same installer as every other agent (init/install.ts), Claude Code's row.
+// with explicit timeouts. The same installer as every other agent (install.ts), Claude Code's row.
 
 import * as fs from 'node:fs';
 import path from 'node:path';
