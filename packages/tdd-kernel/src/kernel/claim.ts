@@ -10,7 +10,7 @@ import { isGlob, isProtected } from '../project/globs.js';
 import { shellQuote } from '@adlc/core/light';
 import { relativeToRoot } from '../project/paths.js';
 import { fileHash } from '../runners/files.js';
-import { createRunner } from '../runners/index.js';
+import { createRunner } from '../runners/select-runner.js';
 import type { KernelState, RedContext } from './state.js';
 import type { ClaimOutput } from '../schemas/outputs.js';
 

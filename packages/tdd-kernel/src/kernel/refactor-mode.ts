@@ -2,7 +2,7 @@
 // command and the suite again, and ends refactor mode only when both pass with no fewer tests.
 
 import type { KernelContext } from '../project/context.js';
-import { readPackageJson } from '../runners/index.js';
+import { readPackageJson } from '../runners/select-runner.js';
 import { NoRunnerError, resolveRunner, runTests, type RunSummary } from './run-tests.js';
 import type { RefactorOutput } from '../schemas/outputs.js';
 

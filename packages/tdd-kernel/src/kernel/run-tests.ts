@@ -22,7 +22,7 @@ export class NoRunnerError extends Error {
 
 export async function resolveRunner(ctx: KernelContext): Promise<RunnerAdapter> {
   if (ctx.runner) return withoutSecrets(ctx.runner);
-  const { createRunner } = await import('../runners/index.js');
+  const { createRunner } = await import('../runners/select-runner.js');
   const runner = createRunner(ctx.paths.root, ctx.config);
   if (!runner) throw new NoRunnerError('no test runner found (vitest, jest or pytest)');
   ctx.runner = runner;

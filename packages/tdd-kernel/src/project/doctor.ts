@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import path from 'node:path';
 import type { KernelContext } from './context.js';
 import { isTestFile } from './globs.js';
-import { detectRunner } from '../runners/index.js';
+import { detectRunner } from '../runners/select-runner.js';
 import { readPlan } from '../kernel/status.js';
 import { loadState } from '../kernel/state-store.js';
 import { countTests, isTestSource } from '../kernel/test-count.js';
