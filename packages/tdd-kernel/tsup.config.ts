@@ -2,4 +2,4 @@
 // rest, and for the flush (a Stop hook, or a deferred flush), whose runners and core it does not carry.
 import { toolConfig } from '../../tsup.tool.config';
 
-export default toolConfig({ viaMain: { './flush.js': ['flush'] } });
+export default toolConfig({ viaMain: { '../../turn/flush.js': ['flush'] } });

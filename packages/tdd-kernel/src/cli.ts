@@ -5,12 +5,15 @@
 
 import type { HotEnd } from './fast.js';
 
-/** What the bin takes from this file instead of carrying it (tsup.config.ts `viaMain`). */
-export const lazy = { './flush.js': () => import('./flush.js') };
+/**
+ * What the bin takes from this file instead of carrying it (tsup.config.ts `viaMain`), keyed by the specifier
+ * as the hot path's importer (agents/hook/decide.ts) writes it: that is what the build matches.
+ */
+export const lazy = { '../../turn/flush.js': () => import('./turn/flush.js') };
 
 /** Runs what the hot path did not finish: `full` is any other command line. */
 export async function runFull(argv: readonly string[], hot: Exclude<HotEnd, 'done'>): Promise<void> {
-  const [{ runMain, InterruptedError }, { main, asOpError }] = await Promise.all([import('@adlc/core/cli'), import('./commands.js')]);
+  const [{ runMain, InterruptedError }, { main, asOpError }] = await Promise.all([import('@adlc/core/cli'), import('./cli/commands.js')]);
   const command = hot === 'full' ? () => main([...argv]) : () => Promise.reject('signal' in hot ? new InterruptedError(hot.signal) : asOpError(hot.error));
   await runMain('tdd-kernel', command, { argv: [...argv] });
 }

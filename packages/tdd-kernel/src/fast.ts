@@ -8,8 +8,8 @@ import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { asksForHelpOrVersion, writeOut } from '@adlc/core/light';
 import { AGENT_NAMES, HOOK_CONFIG_FILES, isAgentName } from './agents/types.js';
-import { contextForFlags } from './context.js';
-import { GLOBAL_OPTIONS, isMode, PARSE_OPTIONS, type GlobalFlags } from './options.js';
+import { contextForFlags } from './project/context.js';
+import { GLOBAL_OPTIONS, isMode, PARSE_OPTIONS, type GlobalFlags } from './cli/options.js';
 
 /** The global flags as given; `mode` is checked (strict or warn) before it is used. */
 type RawFlags = Omit<GlobalFlags, 'mode'> & { mode?: string };
@@ -95,16 +95,16 @@ async function check(call: HotCall, env: NodeJS.ProcessEnv): Promise<HotOutput> 
   const { mode, ...flags } = call.flags;
   const ctx = contextForFlags({ ...flags, ...(isMode(mode) ? { mode } : {}) }, env);
   let stderr = '';
-  const { interruptedFlushes } = await import('./recover.js');
+  const { interruptedFlushes } = await import('./turn/flush-recovery.js');
   if (interruptedFlushes(ctx.paths.scratch).length > 0) {
-    const { recoverInterrupted } = await import('./recover.js');
+    const { recoverInterrupted } = await import('./turn/flush-recovery.js');
     for (const note of await recoverInterrupted(ctx)) stderr += `tdd-kernel: ${note}\n`;
   }
-  const { gateEdit } = await import('./gate.js');
+  const { gateEdit } = await import('./kernel/gate.js');
   const result = gateEdit(ctx, call.operands[0]!);
   const exitCode = result.decision === 'allow' ? 0 : 2;
   if (flags.json) return { exitCode, stdout: `${JSON.stringify(result, null, 2)}\n`, stderr };
-  const { renderCheck } = await import('./render.js');
+  const { renderCheck } = await import('./cli/render.js');
   return { exitCode, stdout: `${renderCheck(result)}\n`, stderr };
 }
 
@@ -114,7 +114,7 @@ async function check(call: HotCall, env: NodeJS.ProcessEnv): Promise<HotOutput> 
  */
 async function hook(call: HotCall, argv: readonly string[], env: NodeJS.ProcessEnv): Promise<HotOutput> {
   const agent = isAgentName(call.operands[0]) ? call.operands[0] : null;
-  const { handleAgentHook, misconfiguredHook, refusingHook } = await import('./agent-hook.js');
+  const { handleAgentHook, misconfiguredHook, refusingHook } = await import('./agents/hook/handle-hook.js');
   if (call.problem || agent === null) {
     const { message, hint } = call.problem ?? { message: 'no agent', hint: hookHint('') };
     return withNewline(await misconfiguredHook(agent, message, hint, argv));

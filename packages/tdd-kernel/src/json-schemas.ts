@@ -2,7 +2,8 @@
 // build writes each as a JSON Schema to schemas/<name>.json (scripts/build-schemas.mjs).
 
 import { ErrorOutputSchema } from '@adlc/core';
-import { HookAnswerSchema } from './hook-answer-schema.js';
+import { KernelEventSchema } from './schemas/events.js';
+import { HookAnswerSchema } from './schemas/hook-answers.js';
 import {
   CheckOutputSchema,
   ClaimOutputSchema,
@@ -10,11 +11,10 @@ import {
   DoctorOutputSchema,
   FlushOutputSchema,
   InitAgentOutputSchema,
-  KernelEventSchema,
   RefactorOutputSchema,
   RunOutputSchema,
   StatusOutputSchema,
-} from './schemas.js';
+} from './schemas/outputs.js';
 import type { z } from 'zod';
 
 export { toJSONSchema } from 'zod';

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TempRepo } from '@adlc/testkit';
 import { AGENT_NAMES, type AgentName } from '../src/agents/types.js';
-import { probePayload, refusalProblem } from '../src/doctor/probe.js';
-import { INSTALL, configFile, isKernelCommand } from '../src/init/install-specs.js';
-import { DoctorAgentOutputSchema, InitAgentOutputSchema } from '../src/schemas.js';
+import { probePayload, refusalProblem } from '../src/agents/doctor/probe.js';
+import { INSTALL, configFile, isKernelCommand } from '../src/agents/init/install-specs.js';
+import { DoctorAgentOutputSchema, InitAgentOutputSchema } from '../src/schemas/outputs.js';
 import { kernel, makeProject } from './support.js';
 
 let repo: TempRepo;

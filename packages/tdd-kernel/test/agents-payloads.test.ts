@@ -11,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TempRepo } from '@adlc/testkit';
 import { AGENT_NAMES, type AgentName } from '../src/agents/types.js';
-import { refusalProblem } from '../src/doctor/probe.js';
-import { HOOK_ANSWER_SCHEMAS } from '../src/hook-answer-schema.js';
+import { refusalProblem } from '../src/agents/doctor/probe.js';
+import { HOOK_ANSWER_SCHEMAS } from '../src/schemas/hook-answers.js';
 import { HEAVY_MODULES, kernel, loadedSources, makeProject } from './support.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/agents/', import.meta.url));

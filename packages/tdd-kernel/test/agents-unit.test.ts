@@ -3,15 +3,15 @@
 // (expected values reported by the real Codex 0.169.0 app-server's hooks/list for the same definitions).
 
 import { describe, expect, it } from 'vitest';
-import { contentAfter } from '../src/agents/after-edit.js';
-import { searchReplaceBlocks } from '../src/agents/cline.js';
-import { detectHost } from '../src/agents/detect.js';
-import { loadAdapter } from '../src/agents/index.js';
-import { applyHunks, patchTouches } from '../src/agents/patch.js';
+import { contentAfter } from '../src/agents/hook/content-after-edit.js';
+import { searchReplaceBlocks } from '../src/agents/adapters/cline.js';
+import { detectHost } from '../src/agents/detect-host.js';
+import { loadAdapter } from '../src/agents/load-adapter.js';
+import { applyHunks, patchTouches } from '../src/agents/adapters/apply-patch.js';
 import { AGENT_NAMES, type AgentName, type HookDecision } from '../src/agents/types.js';
-import { canonicalJson, codexHookHash, codexHookKey, hookTrustToml, projectTrustToml, readCodexTrust } from '../src/codex-trust.js';
-import { HOOK_ANSWER_SCHEMAS } from '../src/hook-answer-schema.js';
-import { isKernelCommand } from '../src/init/install-specs.js';
+import { canonicalJson, codexHookHash, codexHookKey, hookTrustToml, projectTrustToml, readCodexTrust } from '../src/agents/init/codex-trust.js';
+import { HOOK_ANSWER_SCHEMAS } from '../src/schemas/hook-answers.js';
+import { isKernelCommand } from '../src/agents/init/install-specs.js';
 
 describe('detectHost: who really sent the payload', () => {
   it.each([

@@ -5,9 +5,9 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../src/config.js';
-import { RunnerError } from '../src/errors.js';
-import { NoRunnerError } from '../src/run-tests.js';
+import { ConfigError } from '../src/project/config.js';
+import { RunnerError } from '../src/kernel/errors.js';
+import { NoRunnerError } from '../src/kernel/run-tests.js';
 import { commandKernel, describeKernelError, KernelUsageError } from '../src/index.js';
 
 let dir: string | undefined;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TempRepo } from '@adlc/testkit';
 import { loadedSources, makeProject } from './support.js';
 
-const IMPLEMENTATIONS = ['claim', 'doctor', 'flush', 'gate', 'hook-claude', 'init-claude', 'refactor', 'render', 'status'];
+const IMPLEMENTATIONS = ['agents/hook/claude-hook', 'agents/init/init-claude-code', 'cli/render', 'kernel/claim', 'kernel/gate', 'kernel/refactor-mode', 'kernel/status', 'project/doctor', 'turn/flush'];
 
 let repo: TempRepo | undefined;
 afterEach(() => {
@@ -13,7 +13,7 @@ afterEach(() => {
   repo = undefined;
 });
 
-/** The tool's own modules (src/<name>.ts) a run executed. */
+/** The tool's own modules (src/<path>.ts) a run executed. */
 function sourcesLoaded(args: string[]): string[] {
   repo ??= makeProject('none', { 'src/a.ts': 'export {};\n' });
   return loadedSources(repo, args).flatMap((source) => /^\.\.\/src\/(.+)\.ts$/.exec(source)?.[1] ?? []);
@@ -22,7 +22,7 @@ function sourcesLoaded(args: string[]): string[] {
 describe('tdd-kernel commands load lazily', () => {
   it('--help imports no command implementation', () => {
     const loaded = sourcesLoaded(['--help']);
-    expect(loaded).toContain('commands');
+    expect(loaded).toContain('cli/commands');
     expect(IMPLEMENTATIONS.filter((name) => loaded.includes(name))).toEqual([]);
   });
 
@@ -33,8 +33,8 @@ describe('tdd-kernel commands load lazily', () => {
   });
 
   it.each([
-    ['status', ['status'], ['status', 'render']],
-    ['doctor', ['doctor'], ['doctor', 'render', 'status']], // doctor reads the plan through status
+    ['status', ['status'], ['kernel/status', 'cli/render']],
+    ['doctor', ['doctor'], ['project/doctor', 'cli/render', 'kernel/status']], // doctor reads the plan through status
   ])('%s imports its own implementation and none of the others', (_name, args, own) => {
     const loaded = sourcesLoaded(args);
     expect(IMPLEMENTATIONS.filter((name) => loaded.includes(name))).toEqual(own.sort());

@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { KernelEvent } from '../src/event-types.js';
+import type { KernelEvent } from '../src/schemas/events.js';
 import { foldEvents } from '../src/index.js';
-import { projectPaths, type ProjectPaths } from '../src/project.js';
-import { emptyState } from '../src/state.js';
-import { loadState, recordEvents, shouldRewriteState, STATE_REWRITE_BYTES, stateFilePath } from '../src/store.js';
+import { projectPaths, type ProjectPaths } from '../src/project/paths.js';
+import { emptyState } from '../src/kernel/state.js';
+import { loadState, recordEvents, shouldRewriteState, STATE_REWRITE_BYTES, stateFilePath } from '../src/kernel/state-store.js';
 
 const red = (i: number): KernelEvent => ({ type: 'test_run', test_id: `t${i % 40}.test.ts::case ${i % 40}`, test_id_source: 'native', status: i % 2 ? 'fail' : 'pass', ...(i % 2 ? { failure_kind: 'assertion' as const } : {}), command: 'x', duration_ms: 1, ts: 1000 + i });
 

@@ -15,7 +15,7 @@ import {
   type KernelEvent,
   type TestFileChange,
 } from '../src/index.js';
-import { parseLines } from '../src/log.js';
+import { parseLines } from '../src/kernel/log.js';
 import { vitestJoin } from '../src/runners/vitest.js';
 
 const red = (id: string, ts: number, kind: 'assertion' | 'error' = 'assertion'): KernelEvent => ({ type: 'test_run', test_id: id, test_id_source: 'native', status: 'fail', failure_kind: kind, command: 'x', duration_ms: 1, ts });
@@ -251,6 +251,28 @@ describe('junit and annotations', () => {
     const cases = parseJunit('<testsuite><testcase classname="a.B" name="t1" time="0.5"/><testcase classname="a" name="t2"><failure message="assert 1 &lt; 0">x</failure></testcase><testcase classname="" name="m"><error message="collection failure"/></testcase><testcase name="s"><skipped/></testcase></testsuite>');
     expect(cases.map((c) => [c.name, c.outcome])).toEqual([['t1', 'passed'], ['t2', 'failure'], ['m', 'error'], ['s', 'skipped']]);
     expect(cases[1]!.message).toContain('assert 1 < 0');
+  });
+  it('decodes entities (&quot;, numeric, CDATA), reads the file attribute and keeps nested testsuites as ancestors', () => {
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<testsuites name="all">',
+      '  <testsuite name="checks/calc.check.mjs" file="checks/calc.check.mjs">',
+      '    <testsuite name="add &quot;ints&quot;">',
+      '      <testcase classname="calc" name="says &quot;2&quot; &amp; &apos;two&apos;" file="checks/calc.check.mjs" time="0.25">',
+      '        <failure message="expected &quot;2&quot;, got &#x30;&#10;at line 3"><![CDATA[AssertionError: 1 < 2 & "more"]]></failure>',
+      '        <system-out>not a failure</system-out>',
+      '      </testcase>',
+      '    </testsuite>',
+      "    <testcase classname='calc' name='zero'/>",
+      '  </testsuite>',
+      '</testsuites>',
+    ].join('\n');
+    const [quoted, zero] = parseJunit(xml);
+    expect(quoted).toMatchObject({ classname: 'calc', name: 'says "2" & \'two\'', file: 'checks/calc.check.mjs', time: 0.25, outcome: 'failure' });
+    expect(quoted!.message).toBe('expected "2", got 0\nat line 3\nAssertionError: 1 < 2 & "more"');
+    expect(quoted!.suites).toEqual([{ name: 'checks/calc.check.mjs', file: 'checks/calc.check.mjs' }, { name: 'add "ints"' }]);
+    expect(zero).toMatchObject({ name: 'zero', outcome: 'passed', suites: [{ name: 'checks/calc.check.mjs' }] });
+    expect(zero!.file).toBeUndefined();
   });
   it('finds @test-id within 3 lines above the call', () => {
     const src = "// @test-id: one\nit('a', () => {});\n// @reasonix-test-id: two\n\n\ntest('b', () => {});\n// @test-id: far\n\n\n\nit('c', () => {});\n";

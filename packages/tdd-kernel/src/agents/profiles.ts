@@ -3,13 +3,9 @@
 // `init` and `doctor --agent` print these; the README's table says the same.
 
 import type { AgentName } from './types.js';
+import type { DoctorAgentOutput } from '../schemas/outputs.js';
 
-export interface AgentProfile {
-  enforces: { pre_edit: boolean; shell_side_door: boolean; post_edit_buffer: boolean; end_of_turn_continue: boolean };
-  lacks: string[];
-  unconfirmed: string[];
-  source: string;
-}
+export type AgentProfile = Pick<DoctorAgentOutput, 'enforces' | 'lacks' | 'unconfirmed' | 'source'>;
 
 const ALL = { pre_edit: true, shell_side_door: true, post_edit_buffer: true, end_of_turn_continue: true };
 const NO_END_OF_TURN = { ...ALL, end_of_turn_continue: false };

@@ -1,7 +1,7 @@
 // `testCommandFor` adapter (the RFC's test_command_for(test_id)) for runners without a report format:
 // one command per test; exit 0 is green, exit 1 an assertion red, anything else an error.
 
-import { RunnerError } from '../errors.js';
+import { RunnerError } from '../kernel/errors.js';
 import { execute } from './common.js';
 import { shellQuote } from './shell.js';
 import type { RunnerAdapter, RunOutcome, TestResult } from './types.js';

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CommandResult } from '@adlc/core';
-import { RunnerError } from '../errors.js';
+import { RunnerError } from '../kernel/errors.js';
 import { annotationsOf } from './files.js';
 import type { RunContext, RunOutcome, TestRequest, TestResult } from './types.js';
 

@@ -2,8 +2,8 @@
 // test results with ids `<rel-path>::<fullName>`, telling assertion reds from collection errors.
 
 import path from 'node:path';
-import { RunnerError } from '../errors.js';
-import type { FailureKind } from '../event-types.js';
+import { RunnerError } from '../kernel/errors.js';
+import type { FailureKind } from '../schemas/events.js';
 import { slugFor, type Annotation } from './annotations.js';
 import type { TestResult } from './types.js';
 

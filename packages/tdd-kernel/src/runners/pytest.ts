@@ -3,7 +3,7 @@
 
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { RunnerError } from '../errors.js';
+import { RunnerError } from '../kernel/errors.js';
 import { annotationsOf, execute, finalize, noReport, readReport, withReportDir } from './common.js';
 import { caseResult, parseJunit, type JunitCase } from './junit-xml.js';
 import { shellQuote } from './shell.js';

@@ -1,6 +1,6 @@
 // What every runner adapter takes and returns: requested tests in, one result per test out.
 
-import type { FailureKind, TestIdSource } from '../event-types.js';
+import type { TestResult } from '../schemas/outputs.js';
 
 /** A requested test: its id, the file to run, and its name when known (null for a slug not yet resolved). */
 export interface TestRequest {
@@ -14,18 +14,7 @@ export interface TestRequest {
   titles?: string[];
 }
 
-export interface TestResult {
-  test_id: string;
-  test_id_source: TestIdSource;
-  /** Relative to the root. */
-  file: string;
-  status: 'pass' | 'fail';
-  failure_kind?: FailureKind;
-  message?: string;
-  duration_ms: number;
-  /** describe titles then the test title (JSON reports), when the test is inside a describe. */
-  titles?: string[];
-}
+export type { TestResult };
 
 export interface RunOutcome {
   /** The command actually run (one invocation per batch; several only for per-test commands). */

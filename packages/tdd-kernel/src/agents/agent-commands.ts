@@ -1,0 +1,71 @@
+// `init <agent>` and `doctor --agent <agent>` for the CLI: the installer and the self-test, their text
+// for people, and the one warning that matters for every agent (the refusals tell the agent to run
+// `tdd-kernel run` and `tdd-kernel claim` through its shell, so the shell must find `tdd-kernel`).
+
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { gateFail, pass, type Outcome } from '@adlc/core';
+import { PROFILES } from './profiles.js';
+import type { AgentName } from './types.js';
+import { doctorAgent, type AgentDoctorResult } from './doctor/doctor-agent.js';
+import { defaultHookCommand } from './init/init-claude-code.js';
+import { INSTALL } from './init/install-specs.js';
+import { absoluteHookCommand, initAgent, type AgentInitResult } from './init/install.js';
+
+export interface AgentCommandOptions {
+  root: string;
+  json?: boolean;
+  hookCommand?: string;
+  dryRun?: boolean;
+  env: NodeJS.ProcessEnv;
+  /** This CLI's dist/cli.js, for a hook command by absolute path. */
+  cliPath: string;
+}
+
+export function runInit(agent: AgentName, opts: AgentCommandOptions): Outcome {
+  const command = opts.hookCommand ?? (agent === 'claude-code' ? defaultHookCommand(opts.root, opts.cliPath) : absoluteHookCommand(agent, opts.cliPath));
+  const result = initAgent(agent, opts.root, { command, dryRun: opts.dryRun === true, env: opts.env });
+  if (!onAgentPath(opts.root, opts.env)) {
+    process.stderr.write(`tdd-kernel: warning: \`tdd-kernel\` is not on PATH nor in node_modules/.bin: the agent is told to run \`tdd-kernel run\` and \`tdd-kernel claim\` through its shell, so put it there (e.g. ln -s ${opts.cliPath} ~/.local/bin/tdd-kernel)\n`);
+  }
+  return pass(result, opts.json ? { json: result } : { text: renderInit(result) });
+}
+
+/** Whether the agent's shell finds `tdd-kernel` (the refusals name it): on PATH or in the project's node_modules/.bin. */
+function onAgentPath(root: string, env: NodeJS.ProcessEnv): boolean {
+  const dirs = [path.join(root, 'node_modules', '.bin'), ...(env.PATH ?? '').split(path.delimiter).filter(Boolean)];
+  return dirs.some((dir) => existsSync(path.join(dir, 'tdd-kernel')));
+}
+
+export function renderInit(r: AgentInitResult): string {
+  const events = INSTALL[r.agent].entries.map((e) => e.event);
+  const lines = r.dry_run
+    ? [...r.files.map((f) => `would ${f.created ? 'create' : 'update'} ${f.path}${f.executable ? ' (executable)' : ''}:\n${f.content.trimEnd()}`), 'nothing was written (--dry-run)']
+    : [`${r.created ? 'created' : 'updated'} ${r.files.map((f) => f.path).join(', ')}: ${listed(events)} run \`${r.command}\``];
+  for (const note of r.notes) lines.push(`note: ${note}`);
+  for (const lack of PROFILES[r.agent].lacks) lines.push(`${r.agent} cannot enforce: ${lack}`);
+  return lines.join('\n');
+}
+
+function listed(items: string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+export function runDoctorAgent(agent: AgentName, opts: AgentCommandOptions): Outcome {
+  const result = doctorAgent(agent, opts.root, opts.env);
+  const output = opts.json ? { json: result } : { text: renderDoctorAgent(result) };
+  return (result.problems.length === 0 ? pass : gateFail)(result, output);
+}
+
+export function renderDoctorAgent(r: AgentDoctorResult): string {
+  const lines = [
+    r.problems.length === 0
+      ? `${r.agent}: the installed hook refuses a forbidden edit in ${r.agent}'s contract (${r.config}: \`${r.command}\`)`
+      : `${r.agent}: the gate is NOT in place (${r.config}${r.command ? `: \`${r.command}\`` : ''})`,
+  ];
+  for (const p of r.problems) lines.push(`problem: ${p}`);
+  for (const lack of r.lacks) lines.push(`cannot enforce: ${lack}`);
+  for (const u of r.unconfirmed) lines.push(`unconfirmed: ${u}`);
+  lines.push(`contract: ${r.source}`);
+  return lines.join('\n');
+}

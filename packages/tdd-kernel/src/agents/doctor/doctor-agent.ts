@@ -1,0 +1,101 @@
+// `tdd-kernel doctor --agent <agent>`: reads the installed hook settings, runs the configured pre-edit
+// command the way the agent runs it (its shell, the project as cwd, the payload on stdin) with an edit the
+// kernel always refuses, and checks that the answer refuses in that agent's contract. For Codex it also
+// checks the trust Codex needs before it runs a project's hooks at all. A self-test after an upgrade.
+
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PROFILES } from '../profiles.js';
+import type { AgentName } from '../types.js';
+import { codexTrustProblems, codexTrustStatus } from '../init/codex-hooks.js';
+import { configFile, INSTALL, isKernelCommand, type HookEntrySpec, type InstallSpec } from '../init/install-specs.js';
+import { probePayload, refusalProblem, PROBE_FILE, type ProbeAnswer } from './probe.js';
+import type { DoctorAgentOutput } from '../../schemas/outputs.js';
+
+export type AgentDoctorResult = DoctorAgentOutput;
+
+export function doctorAgent(agent: AgentName, root: string, env: NodeJS.ProcessEnv): AgentDoctorResult {
+  const spec = INSTALL[agent];
+  const gate = spec.entries.find((e) => e.gate)!;
+  const config = configFile(spec);
+  const base = { agent, root, config, probe_file: PROBE_FILE, ...PROFILES[agent] };
+  const command = installedCommand(agent, spec, root, gate);
+  if (command === null) {
+    return { ...base, command, answer: null, refused: false, problems: [`no tdd-kernel ${gate.event} hook in ${config}: run \`tdd-kernel init ${agent}\``] };
+  }
+  const probe = runProbe(agent, spec, root, command, gate, env);
+  const wrong = refusalProblem(agent, probe);
+  const answer = { exit_code: probe.exitCode, stdout: probe.stdout, stderr: probe.stderr, ...(probe.threw !== undefined ? { threw: probe.threw } : {}) };
+  const checked = { ...base, command, answer, refused: wrong === null, problems: wrong ? [wrong] : [] };
+  if (agent !== 'codex') return checked;
+  const trust = codexTrustStatus(root, env);
+  const hooks = trust.hooks.map((h) => ({ key: h.key, event: h.event, current_hash: h.currentHash, trusted_hash: h.trustedHash }));
+  return { ...checked, problems: [...checked.problems, ...codexTrustProblems(trust, root)], codex_trust: { config_toml: trust.configToml, project_trusted: trust.projectTrusted, hooks } };
+}
+
+/** The command the agent would run for its pre-edit event, as the settings hold it. */
+function installedCommand(agent: AgentName, spec: InstallSpec, root: string, gate: HookEntrySpec): string | null {
+  if (spec.format === 'executables' || spec.format === 'plugin') {
+    const file = path.join(root, configFile(spec));
+    return fs.existsSync(file) ? file : null;
+  }
+  let hooks: Record<string, unknown>;
+  try {
+    hooks = (JSON.parse(fs.readFileSync(path.join(root, spec.file), 'utf8')) as { hooks?: Record<string, unknown> }).hooks ?? {};
+  } catch {
+    return null;
+  }
+  const list = Array.isArray(hooks[gate.event]) ? (hooks[gate.event] as Array<Record<string, unknown>>) : [];
+  const handlers = spec.format === 'matcher-groups' ? list.flatMap((g) => (Array.isArray(g.hooks) ? (g.hooks as Array<Record<string, unknown>>) : [])) : list;
+  const field = spec.format === 'flat' ? spec.commandField : 'command';
+  const ours = handlers.find((h) => isKernelCommand(h[field], agent));
+  return ours ? (ours[field] as string) : null;
+}
+
+function runProbe(agent: AgentName, spec: InstallSpec, root: string, command: string, gate: HookEntrySpec, env: NodeJS.ProcessEnv): ProbeAnswer {
+  const payload = probePayload(agent, root);
+  const timeout = (gate.timeoutS ?? 30) * 1000;
+  if (spec.format === 'plugin') return runPlugin(command, root, payload, timeout);
+  // Copilot runs its `bash` field with bash; Cline runs the executable itself; the others use a shell.
+  const [file, args] = spec.format === 'executables' ? [command, []] : agent === 'copilot' ? ['bash', ['-c', command]] : ['/bin/sh', ['-c', command]];
+  const agentEnv = agent === 'claude-code' || agent === 'qwen' ? { CLAUDE_PROJECT_DIR: root, ...(agent === 'qwen' ? { QWEN_PROJECT_DIR: root } : {}) } : {};
+  const r = spawnSync(file, args, { cwd: root, input: JSON.stringify(payload), encoding: 'utf8', env: { ...env, ...agentEnv }, timeout });
+  return { exitCode: r.status, stdout: r.stdout ?? '', stderr: r.error ? `${r.error.message}\n${r.stderr ?? ''}` : (r.stderr ?? '') };
+}
+
+/**
+ * opencode loads the plugin and calls its tool.execute.before: done here in a Node process of its own, from
+ * a copy named .mjs (opencode reads the file as a module whatever the project's package.json says; Node not).
+ */
+function runPlugin(plugin: string, root: string, payload: Record<string, unknown>, timeout: number): ProbeAnswer {
+  const copy = path.join(os.tmpdir(), `tdd-kernel-doctor-${process.pid}-${Date.now()}.mjs`);
+  fs.copyFileSync(plugin, copy);
+  try {
+    return runPluginCopy(copy, root, payload, timeout);
+  } finally {
+    fs.rmSync(copy, { force: true });
+  }
+}
+
+function runPluginCopy(plugin: string, root: string, payload: Record<string, unknown>, timeout: number): ProbeAnswer {
+  const script = `
+    const { TddKernel } = await import(${JSON.stringify(pathToFileURL(plugin).href)});
+    const hooks = await TddKernel({ directory: ${JSON.stringify(root)}, worktree: ${JSON.stringify(root)} });
+    try {
+      await hooks['tool.execute.before']({ tool: ${JSON.stringify(payload.tool)}, sessionID: '', callID: 'tdd-kernel-doctor' }, { args: ${JSON.stringify(payload.args)} });
+      process.stdout.write(JSON.stringify({ threw: null }));
+    } catch (error) {
+      process.stdout.write(JSON.stringify({ threw: String(error && error.message) }));
+    }`;
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', timeout: timeout + 5000 });
+  let threw: string | null = null;
+  try {
+    threw = (JSON.parse(r.stdout) as { threw: string | null }).threw;
+  } catch {
+    // the plugin did not even load: not a refusal
+  }
+  return { exitCode: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '', ...(threw !== null ? { threw } : {}) };
+}

@@ -1,0 +1,81 @@
+// Codex skips a project's hooks without a word unless the project and each hook are trusted in
+// CODEX_HOME/config.toml (default ~/.codex). `init codex` says what to add; `doctor --agent codex` checks it.
+
+import * as fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { codexHookHash, codexHookKey, hookTrustToml, projectTrustToml, readCodexTrust } from './codex-trust.js';
+import { isKernelCommand } from './install-specs.js';
+
+export interface CodexHookState {
+  key: string;
+  event: string;
+  currentHash: string;
+  /** The hash config.toml trusts for this key, if any. */
+  trustedHash: string | null;
+}
+
+export interface CodexTrustStatus {
+  configToml: string;
+  projectTrusted: boolean;
+  hooks: CodexHookState[];
+}
+
+export function codexHome(env: NodeJS.ProcessEnv): string {
+  return env.CODEX_HOME || path.join(env.HOME || os.homedir(), '.codex');
+}
+
+/**
+ * The kernel's hooks in the project's .codex/hooks.json (or in `content`, the file as init is about to
+ * write it), each with its key and hash as Codex computes them.
+ */
+export function installedCodexHooks(root: string, content?: string): Array<Omit<CodexHookState, 'trustedHash'>> {
+  const file = path.join(root, '.codex', 'hooks.json');
+  let hooks: Record<string, unknown> = {};
+  try {
+    hooks = ((JSON.parse(content ?? fs.readFileSync(file, 'utf8')) as { hooks?: Record<string, unknown> }).hooks ?? {}) as Record<string, unknown>;
+  } catch {
+    return [];
+  }
+  const out: Array<Omit<CodexHookState, 'trustedHash'>> = [];
+  for (const [event, groups] of Object.entries(hooks)) {
+    if (!Array.isArray(groups)) continue;
+    groups.forEach((group: { matcher?: string; hooks?: Array<{ command?: string; timeout?: number }> }, g) => {
+      (group.hooks ?? []).forEach((h, i) => {
+        if (!isKernelCommand(h.command, 'codex')) return;
+        const currentHash = codexHookHash({ event, ...(group.matcher !== undefined ? { matcher: group.matcher } : {}), command: h.command!, ...(typeof h.timeout === 'number' ? { timeoutSec: h.timeout } : {}) });
+        out.push({ key: codexHookKey(file, event, g, i), event, currentHash });
+      });
+    });
+  }
+  return out;
+}
+
+export function codexTrustStatus(root: string, env: NodeJS.ProcessEnv, content?: string): CodexTrustStatus {
+  const configToml = path.join(codexHome(env), 'config.toml');
+  let text = '';
+  try {
+    text = fs.readFileSync(configToml, 'utf8');
+  } catch {
+    // no config: nothing is trusted
+  }
+  const trust = readCodexTrust(text, root);
+  const hooks = installedCodexHooks(root, content).map((h) => ({ ...h, trustedHash: trust.trustedHashes[h.key] ?? null }));
+  return { configToml, projectTrusted: trust.projectTrusted, hooks };
+}
+
+/** What the user must add to config.toml (empty when all is trusted), as lines for people. */
+export function codexTrustProblems(status: CodexTrustStatus, root: string): string[] {
+  const missing = status.hooks.filter((h) => h.trustedHash !== h.currentHash);
+  const problems: string[] = [];
+  if (!status.projectTrusted) problems.push(`the project is not trusted in ${status.configToml} (Codex loads no project hooks then); add:${projectTrustToml(root)}`);
+  for (const h of missing) problems.push(`the ${h.event} hook is ${h.trustedHash === null ? 'not trusted' : 'changed since it was trusted'} in ${status.configToml} (Codex skips it without a word); add (or trust it in Codex's hook review):${hookTrustToml([h])}`);
+  return problems;
+}
+
+/** After `init codex`: what to trust, or that it is trusted already. */
+export function codexTrustNotes(root: string, env: NodeJS.ProcessEnv, content: string): string[] {
+  const problems = codexTrustProblems(codexTrustStatus(root, env, content), root);
+  if (problems.length === 0) return ['Codex trusts the project and these hooks already'];
+  return ['Codex runs these hooks only once the project and each hook are trusted:', ...problems];
+}

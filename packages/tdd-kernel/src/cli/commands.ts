@@ -1,0 +1,145 @@
+// The CLI's commands on core's argument parsing and outcomes: declared once with commander (global
+// flags before or after the subcommand), each mapped to one kernel call and rendered as text or JSON.
+
+import { fileURLToPath } from 'node:url';
+// Only what declaring the commands and reading the flags needs is imported here (core's CLI entry, not
+// its full index with zod): each command's implementation is imported when that command runs, so
+// `--help` and every command load just their own code.
+import { createProgram, gateFail, opError, parseArgs, pass, type Outcome } from '@adlc/core/cli';
+import type { Command } from 'commander';
+import pkg from '../../package.json' with { type: 'json' };
+import { AGENT_NAMES, isAgentName } from '../agents/types.js';
+import type { KernelContext } from '../project/context.js';
+import { describeKernelError } from './error-hints.js';
+import { GLOBAL_OPTIONS, isMode, type GlobalFlags } from './options.js';
+
+const HELP_AFTER = `Exit codes: 0 allowed / green, 2 refused / red / reverted, 1 operational error.
+Examples:
+  tdd-kernel run 'src/price.test.ts::price adds tax'
+  tdd-kernel claim 'src/price.test.ts::price adds tax' src/price.ts
+  tdd-kernel check src/price.ts
+  tdd-kernel flush
+  tdd-kernel init claude-code     (or codex, copilot, vscode, cursor, qwen, gemini, cline, windsurf, opencode)
+  tdd-kernel doctor --agent codex`;
+
+export function buildProgram(): Command {
+  const program = createProgram({ name: 'tdd-kernel', description: 'Red-green enforced at tool dispatch: no source edit without a red test claimed for it.', version: pkg.version, shared: ['json'], helpAfter: HELP_AFTER });
+  for (const option of GLOBAL_OPTIONS) program.option(option.flags, option.description);
+  program.command('run').description('run the given tests (or all), record test_run events, print red/green').argument('[test_id...]');
+  program.command('claim').description('claim a red test for the files (or globs) an edit will touch').argument('<test_id>').argument('<file...>');
+  program.command('check').description('the gate: may this file be edited now? records the pre-edit content on allow').argument('<file>');
+  program.command('flush').description('end of turn: run the buffered tests once, revert the edits whose tests are red');
+  program.command('refactor').description('refactor mode: on permits edits (from green); off verifies and ends it').argument('<state>', 'on or off');
+  program.command('status').description('tests red/green, open claims, buffered edits, mode, plan').option('--plan <file>', 'plan JSON ({steps: [{title, test_id?, test_file_path?}]})');
+  program
+    .command('doctor')
+    .description('runner, tests found, warnings; with --agent, a self-test of that agent\'s installed hook')
+    .option('--plan <file>', 'plan JSON to check')
+    .option('--agent <agent>', `run the installed hook with an edit it must refuse and check the answer (${AGENT_NAMES.join(', ')})`);
+  program.command('hook').description('answer an agent hook event read on stdin, in that agent\'s contract').argument('<agent>', AGENT_NAMES.join(', '));
+  program
+    .command('init')
+    .description('install (merge) the hooks for an agent')
+    .argument('<agent>', AGENT_NAMES.join(', '))
+    .option('--hook-command <cmd>', 'the command the hooks run (default: for claude-code the project\'s tdd-kernel, else this CLI by absolute path)')
+    .option('--dry-run', 'print what would be written, write nothing');
+  return program;
+}
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<Outcome> {
+  const { opts, args, command } = parseArgs<GlobalFlags & { plan?: string; hookCommand?: string; dryRun?: boolean; agent?: string }>(buildProgram(), argv);
+  const name = command.name();
+  try {
+    if (name === 'hook') {
+      const agent = args[0];
+      if (!isAgentName(agent)) throw opError(`unknown agent "${agent}"`, { hint: `supported: ${AGENT_NAMES.join(', ')}` });
+      const [{ readFileSync }, { handleAgentHook }] = await Promise.all([import('node:fs'), import('../agents/hook/handle-hook.js')]);
+      const hookOpts = { env, ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: checkMode(opts.mode) } : {}) };
+      const answer = await handleAgentHook(agent, readFileSync(0, 'utf8'), hookOpts);
+      if (answer.stderr) process.stderr.write(answer.stderr);
+      return (answer.exitCode === 2 ? gateFail : pass)(answer, { text: answer.stdout });
+    }
+    if (name === 'init' || (name === 'doctor' && opts.agent !== undefined)) {
+      const agent = name === 'init' ? args[0] : opts.agent;
+      if (!isAgentName(agent)) throw opError(`unknown agent "${agent}"`, { hint: `supported: ${AGENT_NAMES.join(', ')}` });
+      const [{ findRoot }, { runDoctorAgent, runInit }] = await Promise.all([import('../project/paths.js'), import('../agents/agent-commands.js')]);
+      const agentOpts = { root: opts.root ?? findRoot(process.cwd()), env, cliPath: fileURLToPath(new URL('./cli.cjs', import.meta.url)), ...(opts.json ? { json: true } : {}), ...(opts.hookCommand ? { hookCommand: opts.hookCommand } : {}), ...(opts.dryRun ? { dryRun: true } : {}) };
+      return name === 'init' ? runInit(agent, agentOpts) : runDoctorAgent(agent, agentOpts);
+    }
+    const ctx = await context(opts, env);
+    // A flush killed mid-revert is finished (or its buffer given back) before any command reads the turn.
+    if (name !== 'flush') {
+      const { recoverInterrupted } = await import('../turn/flush-recovery.js');
+      for (const note of await recoverInterrupted(ctx)) process.stderr.write(`tdd-kernel: ${note}\n`);
+    }
+    return await dispatch(name, args, opts, ctx);
+  } catch (error) {
+    throw asOpError(error);
+  }
+}
+
+function checkMode(mode: string): 'strict' | 'warn' {
+  if (!isMode(mode)) throw opError(`--mode must be strict or warn, not "${mode}"`, { hint: 'strict refuses edits, warn only reports them' });
+  return mode;
+}
+
+async function context(opts: GlobalFlags, env: NodeJS.ProcessEnv): Promise<KernelContext> {
+  const { mode, ...flags } = opts;
+  const checked = { ...flags, ...(mode ? { mode: checkMode(mode) } : {}) };
+  const { contextForFlags } = await import('../project/context.js');
+  return contextForFlags(checked, env);
+}
+
+async function dispatch(name: string, args: string[], opts: GlobalFlags & { plan?: string }, ctx: KernelContext): Promise<Outcome> {
+  const out = <T>(result: T, text: string) => (opts.json ? { json: result } : { text });
+  const render = await import('./render.js');
+  switch (name) {
+    case 'run': {
+      const { runTests } = await import('../kernel/run-tests.js');
+      const r = await runTests(ctx, args.length > 0 ? args : null);
+      return (r.green ? pass : gateFail)(r, out(r, render.renderRun(r)));
+    }
+    case 'claim': {
+      const [testId, ...files] = args;
+      const { claim } = await import('../kernel/claim.js');
+      const r = claim(ctx, testId!, files);
+      return (r.claimed ? pass : gateFail)(r, out(r, render.renderClaim(r)));
+    }
+    case 'check': {
+      const { gateEdit } = await import('../kernel/gate.js');
+      const r = gateEdit(ctx, args[0]!);
+      return (r.decision === 'allow' ? pass : gateFail)(r, out(r, render.renderCheck(r)));
+    }
+    case 'flush': {
+      const { flush } = await import('../turn/flush.js');
+      const r = await flush(ctx);
+      return (r.reverted.length === 0 || r.warned ? pass : gateFail)(r, out(r, render.renderFlush(r)));
+    }
+    case 'refactor': {
+      const which = args[0];
+      if (which !== 'on' && which !== 'off') throw opError(`refactor takes on or off, not "${which}"`);
+      const { refactorOff, refactorOn } = await import('../kernel/refactor-mode.js');
+      const r = which === 'on' ? await refactorOn(ctx) : await refactorOff(ctx);
+      const ok = which === 'on' ? r.refactor : !r.refactor;
+      return (ok ? pass : gateFail)(r, out(r, render.renderRefactor(r)));
+    }
+    case 'status': {
+      const { status } = await import('../kernel/status.js');
+      const r = status(ctx, opts.plan);
+      return pass(r, out(r, render.renderStatus(r)));
+    }
+    case 'doctor': {
+      const { doctor } = await import('../project/doctor.js');
+      const r = doctor(ctx, opts.plan);
+      return pass(r, out(r, render.renderDoctor(r)));
+    }
+    default:
+      throw opError(`unknown command ${name}`);
+  }
+}
+
+/** The kernel's own errors as core's OpError, with the hint that fixes each; anything else is left to runMain. */
+export function asOpError(error: unknown): unknown {
+  const described = describeKernelError(error);
+  return described ? opError(described.message, described.hint ? { hint: described.hint } : {}) : error;
+}

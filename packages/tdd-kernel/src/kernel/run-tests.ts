@@ -1,0 +1,205 @@
+// Runs tests through the adapter in one invocation and appends a test_run event per test.
+
+import * as fs from 'node:fs';
+import path from 'node:path';
+import type { KernelContext } from '../project/context.js';
+import type { TestRunEvent } from '../schemas/events.js';
+import { isGlob } from '../project/globs.js';
+import { findAnnotations } from '../runners/annotations.js';
+import { fileHash } from '../runners/files.js';
+import type { RunnerAdapter, RunOutcome, TestRequest, TestResult } from '../runners/types.js';
+import type { KernelState } from './state.js';
+import type { RunOutput } from '../schemas/outputs.js';
+
+export type RunSummary = RunOutput;
+
+export class NoRunnerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NoRunnerError';
+  }
+}
+
+export async function resolveRunner(ctx: KernelContext): Promise<RunnerAdapter> {
+  if (ctx.runner) return withoutSecrets(ctx.runner);
+  const { createRunner } = await import('../runners/select-runner.js');
+  const runner = createRunner(ctx.paths.root, ctx.config);
+  if (!runner) throw new NoRunnerError('no test runner found (vitest, jest or pytest)');
+  ctx.runner = runner;
+  return withoutSecrets(runner);
+}
+
+/**
+ * The runner with secrets taken out of what it reports. A test that prints its environment, or an
+ * assertion on a variable (`expected 'ghp_…' to be …`), would put the keys the agent runs with into
+ * the kernel's state and log and into what the agent is told: the values of this process's key
+ * variables and credential-shaped text are redacted from every message, file error, output tail and
+ * runner error.
+ */
+function withoutSecrets(runner: RunnerAdapter): RunnerAdapter {
+  return {
+    id: runner.id,
+    ...(runner.key === undefined ? {} : { key: runner.key }),
+    async run(requests, runCtx) {
+      const { redactSecrets } = await import('@adlc/core');
+      const env = { ...process.env, ...runCtx.env };
+      const clean = (text: string) => redactSecrets(text, env);
+      try {
+        const outcome = await runner.run(requests, runCtx);
+        return {
+          ...outcome,
+          results: outcome.results.map((r) => (r.message === undefined ? r : { ...r, message: clean(r.message) })),
+          fileErrors: Object.fromEntries(Object.entries(outcome.fileErrors).map(([file, message]) => [file, clean(message)])),
+          outputTail: clean(outcome.outputTail),
+        };
+      } catch (error) {
+        if (error instanceof Error) error.message = clean(error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+/** Turns ids into requests: `<file>::<name>` directly, slugs through the log or the annotations on disk. */
+export function resolveRequests(ctx: KernelContext, ids: readonly string[], state: KernelState): { requests: TestRequest[]; unknown: string[] } {
+  const requests: TestRequest[] = [];
+  const unknown: string[] = [];
+  for (const id of ids) {
+    const sep = id.indexOf('::');
+    if (sep > 0) {
+      const titles = state.tests[id]?.titles;
+      requests.push({ id, file: id.slice(0, sep), name: id.slice(sep + 2), ...(titles ? { titles } : {}) });
+      continue;
+    }
+    const known = state.tests[id]?.test_file;
+    const found = known ? annotationIn(ctx.paths.root, known, id) : findAnnotated(ctx.paths.root, id);
+    if (found) requests.push({ id, file: found.file, name: null, title: found.title });
+    else unknown.push(id);
+  }
+  return { requests, unknown };
+}
+
+function annotationIn(root: string, rel: string, slug: string): { file: string; title: string } | null {
+  try {
+    const a = findAnnotations(fs.readFileSync(path.join(root, rel), 'utf8')).find((x) => x.slug === slug);
+    return a ? { file: rel, title: a.title } : null;
+  } catch {
+    return null;
+  }
+}
+
+const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.venv', 'venv', '__pycache__', '.tdd-kernel']);
+const MAX_FILES = 20_000;
+
+/** Looks for `@test-id: <slug>` in source files under the root (bounded walk). */
+function findAnnotated(root: string, slug: string): { file: string; title: string } | null {
+  const needle = new RegExp(`@(?:reasonix-)?test-id:\\s*${slug.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s|$)`);
+  const stack = [''];
+  let seen = 0;
+  while (stack.length > 0 && seen < MAX_FILES) {
+    const dir = stack.pop()!;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(path.join(root, dir), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      const rel = dir ? `${dir}/${e.name}` : e.name;
+      if (e.isDirectory()) {
+        if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) stack.push(rel);
+      } else if (/\.(?:[cm]?[jt]sx?|py)$/.test(e.name)) {
+        seen++;
+        let text: string;
+        try {
+          text = fs.readFileSync(path.join(root, rel), 'utf8');
+        } catch {
+          continue;
+        }
+        if (needle.test(text)) return annotationIn(root, rel, slug);
+      }
+    }
+  }
+  return null;
+}
+
+/** `ids` null runs the whole suite. Requested tests the runner did not run come back as not_found. */
+export async function runTests(ctx: KernelContext, ids: readonly string[] | null): Promise<RunSummary> {
+  const runner = await resolveRunner(ctx);
+  const state = ctx.state();
+  let outcome: RunOutcome;
+  const missing: TestResult[] = [];
+  if (ids === null) {
+    outcome = await runner.run('all', runContext(ctx));
+  } else {
+    const { requests, unknown } = resolveRequests(ctx, ids, state);
+    for (const id of unknown) {
+      missing.push({ test_id: id, test_id_source: 'annotation', file: '', status: 'fail', failure_kind: 'not_found', message: `no test is annotated @test-id: ${id}, and it is not a <file>::<name> id`, duration_ms: 0 });
+    }
+    outcome = requests.length > 0 ? await runner.run(requests, runContext(ctx)) : emptyOutcome();
+  }
+  const results = [...outcome.results, ...missing];
+  recordTestRun(ctx, outcome.command, results, runner.key);
+  return {
+    command: outcome.command,
+    invocations: outcome.invocations,
+    duration_ms: outcome.durationMs,
+    results,
+    green: results.length > 0 && results.every((r) => r.status === 'pass') && Object.keys(outcome.fileErrors).length === 0,
+    file_errors: outcome.fileErrors,
+  };
+}
+
+export function runContext(ctx: KernelContext) {
+  return { root: ctx.paths.root, timeoutMs: ctx.config.timeoutMs ?? 600_000, env: {} };
+}
+
+function emptyOutcome(): RunOutcome {
+  return { command: '', invocations: 0, results: [], exitCode: 0, durationMs: 0, fileErrors: {}, outputTail: '', timedOut: false };
+}
+
+/** Appends one test_run event per result (the library entry for agents that run tests themselves). */
+export function recordTestRun(ctx: KernelContext, command: string, results: readonly TestResult[], runnerKey?: string): TestRunEvent[] {
+  const ts = ctx.now();
+  const hashes = new Map<string, string | null>();
+  const state = results.some(isAssertionRed) ? ctx.state() : null;
+  const events = results.map((r): TestRunEvent => {
+    if (r.file && !hashes.has(r.file)) hashes.set(r.file, fileHash(path.join(ctx.paths.root, r.file)));
+    const hash = r.file ? hashes.get(r.file) : null;
+    const event: TestRunEvent = {
+      type: 'test_run',
+      test_id: r.test_id,
+      test_id_source: r.test_id_source,
+      status: r.status,
+      command,
+      duration_ms: r.duration_ms,
+      ts,
+    };
+    if (r.failure_kind) event.failure_kind = r.failure_kind;
+    if (r.message) event.message = r.message;
+    if (r.file) event.test_file = r.file;
+    if (hash) event.test_file_hash = hash;
+    if (runnerKey) event.runner = runnerKey;
+    if (r.titles) event.titles = r.titles;
+    if (state && isAssertionRed(r)) event.source_hashes = claimedHashes(ctx, state, r.test_id, hashes);
+    return event;
+  });
+  ctx.append(events);
+  return events;
+}
+
+function isAssertionRed(r: TestResult): boolean {
+  return r.status === 'fail' && (r.failure_kind ?? 'assertion') === 'assertion';
+}
+
+/** The files claimed for the test (any session, open or closed claims), hashed now: the red's context. */
+function claimedHashes(ctx: KernelContext, state: KernelState, testId: string, cache: Map<string, string | null>): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  for (const c of [...state.claims, ...state.closed]) {
+    if (c.test_id !== testId || isGlob(c.target) || c.target in out) continue;
+    const key = `src:${c.target}`;
+    if (!cache.has(key)) cache.set(key, fileHash(path.join(ctx.paths.root, c.target)));
+    out[c.target] = cache.get(key) ?? null;
+  }
+  return out;
+}
