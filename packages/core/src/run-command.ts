@@ -47,6 +47,7 @@ const DEFAULT_MAX_CAPTURE_CHARS = 20 * 1024 * 1024;
 export async function runCommand(command: string, opts: RunCommandOptions): Promise<CommandResult> {
   const interrupt = interruptSignal();
   if (interrupt.aborted) throw interrupt.reason;
+  // execa would start the shell and then cancel it; a run aborted already must not start at all.
   if (opts.signal?.aborted) return emptyResult(command, { aborted: true });
   // Loaded on first use: tdd-kernel's hook and the CLIs' --help never run a command.
   const { execa } = await import('execa');
@@ -106,7 +107,7 @@ export async function runCommand(command: string, opts: RunCommandOptions): Prom
   }
 }
 
-/** An execa line transform that keeps each line in the given tails and passes it on unchanged. */
+/** An execa line transform (execa decodes and splits) that keeps each line in the tails and passes it on. */
 function keepIn(tails: RollingText[]): (line: unknown) => Generator<unknown, void, void> {
   return function* (line) {
     for (const tail of tails) tail.push(String(line));
@@ -146,7 +147,10 @@ function emptyResult(command: string, flags: { aborted: boolean }): CommandResul
   };
 }
 
-/** The last `limit` characters of a stream, in memory bounded by 2 × limit. */
+/**
+ * The last `limit` characters of a stream, in memory bounded by 2 × limit. execa's own `all` would hold
+ * a whole test run's output and fail the run past its maxBuffer (100 MB by default); only the tail is read.
+ */
 class RollingText {
   private buffer = '';
   constructor(private readonly limit: number) {}
