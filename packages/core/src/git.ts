@@ -32,9 +32,9 @@ export async function isGitRepo(cwd: string): Promise<boolean> {
  * `status.showUntrackedFiles` says: hiding them would let a tool overwrite unsaved work.
  */
 export async function dirtyFiles(cwd: string): Promise<string[]> {
-  // simple-git asks for `--untracked-files` (all) and NUL-terminated entries.
+  // simple-git asks for `--untracked-files` (all) and NUL-terminated entries; a rename carries `from`.
   const status = await withGit(cwd, 'status', (git) => git.status());
-  return status.files.flatMap((file) => (file.from === undefined || file.from === file.path ? [file.path] : [file.path, file.from]));
+  return status.files.flatMap((file) => (file.from === undefined ? [file.path] : [file.path, file.from]));
 }
 
 export async function isDirty(cwd: string): Promise<boolean> {
