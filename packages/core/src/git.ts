@@ -1,17 +1,12 @@
-// The git queries the tools need (dirty check, commit diffs, file contents at a ref), run through runGit.
+// The git queries the tools need (dirty check, commit diffs, file contents at a ref), through simple-git:
+// its typed results where it has them (status, rev-parse, cat-file, log), its raw runner for plumbing.
 // Commands that take paths run at the top level, so every path in and out is repository-relative.
 
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { OpError } from './errors.js';
 import { parseHunkHeader } from './hunk-header.js';
-import { runGit } from './run-git.js';
-
-/** Runs `git <args>` in `cwd`; rejects with an OpError carrying git's stderr on any non-zero exit. */
-function run(cwd: string, args: string[]): Promise<string> {
-  // Paths given to git are file names, never glob patterns.
-  return runGit(['--literal-pathspecs', ...args], { cwd });
-}
+import { runGit, withGit } from './run-git.js';
 
 /** A ref starting with '-' would be read by git as an option. */
 function assertRef(ref: string): void {
@@ -25,7 +20,7 @@ function splitNul(out: string): string[] {
 /** True when `cwd` is inside a git work tree. */
 export async function isGitRepo(cwd: string): Promise<boolean> {
   try {
-    return (await run(cwd, ['rev-parse', '--is-inside-work-tree'])).trim() === 'true';
+    return await withGit(cwd, 'rev-parse', (git) => git.checkIsRepo());
   } catch {
     return false;
   }
@@ -37,19 +32,9 @@ export async function isGitRepo(cwd: string): Promise<boolean> {
  * `status.showUntrackedFiles` says: hiding them would let a tool overwrite unsaved work.
  */
 export async function dirtyFiles(cwd: string): Promise<string[]> {
-  const out = await run(cwd, ['status', '--porcelain=v1', '-z', '--untracked-files=all']);
-  const files: string[] = [];
-  const entries = splitNul(out);
-  for (let i = 0; i < entries.length; i++) {
-    const entry = entries[i] as string;
-    files.push(entry.slice(3));
-    // In -z mode a rename or copy is followed by its source path as a separate entry.
-    if (/[RC]/.test(entry.slice(0, 2))) {
-      const source = entries[++i];
-      if (source !== undefined) files.push(source);
-    }
-  }
-  return files;
+  // simple-git asks for `--untracked-files` (all) and NUL-terminated entries; a rename carries `from`.
+  const status = await withGit(cwd, 'status', (git) => git.status());
+  return status.files.flatMap((file) => (file.from === undefined ? [file.path] : [file.path, file.from]));
 }
 
 export async function isDirty(cwd: string): Promise<boolean> {
@@ -65,7 +50,7 @@ const commons = new Map<string, Promise<string>>();
 function locate(cwd: string): Promise<{ root: string; common: string }> {
   let found = places.get(cwd);
   if (found === undefined) {
-    found = run(cwd, ['rev-parse', '--show-toplevel', '--git-common-dir']).then(async (out) => {
+    found = withGit(cwd, 'rev-parse', (git) => git.revparse(['--show-toplevel', '--git-common-dir'])).then(async (out) => {
       const [top = '', common = ''] = out.split('\n');
       const place = { root: await realpath(top.trim()), common: await realpath(path.resolve(cwd, common.trim())) };
       // The top level is its own top level: queries handed the root need not ask again.
@@ -90,7 +75,7 @@ function commonDir(cwd: string): Promise<string> {
     // Inside a bare repository or a .git directory there is no top level; ask for the common dir alone.
     common = locate(cwd).then(
       (place) => place.common,
-      async () => realpath(path.resolve(cwd, (await run(cwd, ['rev-parse', '--git-common-dir'])).trim())),
+      async () => realpath(path.resolve(cwd, await withGit(cwd, 'rev-parse', (git) => git.revparse(['--git-common-dir'])))),
     );
     commons.set(cwd, common);
     common.catch(() => commons.delete(cwd));
@@ -110,8 +95,7 @@ async function revParse(cwd: string, ref: string): Promise<string> {
   const key = `${cwd}\0${ref}`;
   const known = FULL_SHA.test(ref) ? commits.get(key) : undefined;
   if (known !== undefined) return known;
-  const verify = run(cwd, ['rev-parse', '--verify', `${ref}^{commit}`]).then(
-    (out) => out.trim(),
+  const verify = withGit(cwd, 'rev-parse', (git) => git.revparse(['--verify', `${ref}^{commit}`])).catch(
     (error: unknown) => {
       throw new OpError(`unknown revision ${ref}`, { cause: error, hint: 'give a commit, branch or tag that exists in this repository' });
     },
@@ -127,7 +111,7 @@ async function revParse(cwd: string, ref: string): Promise<string> {
 
 /** The first parent of a commit, or null for a root commit. */
 async function firstParent(cwd: string, sha: string): Promise<string | null> {
-  const [, parent] = (await run(cwd, ['rev-list', '--parents', '-n', '1', sha])).trim().split(/\s+/);
+  const [, parent] = (await runGit(['rev-list', '--parents', '-n', '1', sha], { cwd })).trim().split(/\s+/);
   return parent ?? null;
 }
 
@@ -142,7 +126,7 @@ async function commitRange(cwd: string, commit: string): Promise<string[]> {
 async function changedFiles(cwd: string, commit: string): Promise<string[]> {
   const range = await commitRange(cwd, commit);
   // Plumbing on purpose: no rename detection or user diff config changes what is listed.
-  const out = await run(cwd, ['diff-tree', '-r', '--no-commit-id', '--name-only', '--diff-filter=AM', '-z', ...range]);
+  const out = await runGit(['diff-tree', '-r', '--no-commit-id', '--name-only', '--diff-filter=AM', '-z', ...range], { cwd });
   return splitNul(out);
 }
 
@@ -150,7 +134,8 @@ async function changedFiles(cwd: string, commit: string): Promise<string[]> {
 async function changedLines(cwd: string, commit: string, file: string): Promise<number[]> {
   const top = await root(cwd);
   const range = await commitRange(top, commit);
-  const out = await run(top, ['diff-tree', '-r', '-p', '-U0', '--no-commit-id', ...range, '--', toRepoPath(file)]);
+  // The path is a file name, never a glob pattern.
+  const out = await runGit(['--literal-pathspecs', 'diff-tree', '-r', '-p', '-U0', '--no-commit-id', ...range, '--', toRepoPath(file)], { cwd: top });
   return parseNewSideLines(out);
 }
 
@@ -176,13 +161,16 @@ async function revs(cwd: string, base: string, head: string | undefined): Promis
 /** Unified diff base..head, or base against the working tree (tracked files, staged or not) without head. */
 async function diff(cwd: string, base: string, head?: string): Promise<string> {
   const top = await root(cwd);
-  return run(top, ['diff', ...DIFF_FLAGS, ...(await revs(top, base, head)), '--']);
+  const range = await revs(top, base, head);
+  return withGit(top, 'diff', (git) => git.diff([...DIFF_FLAGS, ...range, '--']));
 }
 
 /** Repository-relative paths that differ between base and head (or the working tree); renames as delete + add. */
 async function diffFiles(cwd: string, base: string, head?: string): Promise<string[]> {
   const top = await root(cwd);
-  return splitNul(await run(top, ['diff', '--name-only', '-z', '--no-renames', ...(await revs(top, base, head)), '--']));
+  const range = await revs(top, base, head);
+  // Plain names with -z: diffSummary cannot parse -z, and without it git quotes unusual names.
+  return splitNul(await withGit(top, 'diff', (git) => git.diff(['--name-only', '-z', '--no-renames', ...range, '--'])));
 }
 
 /** The content of `file` (repository-relative) at `ref`, or null when it does not exist there. */
@@ -191,7 +179,7 @@ async function show(cwd: string, ref: string, file: string): Promise<string | nu
   const sha = await revParse(top, ref);
   try {
     // cat-file, not show: the stored bytes, never a textconv of them.
-    return await run(top, ['cat-file', 'blob', `${sha}:${toRepoPath(file)}`]);
+    return await withGit(top, 'cat-file', (git) => git.catFile(['blob', `${sha}:${toRepoPath(file)}`]));
   } catch {
     return null;
   }
@@ -203,7 +191,7 @@ async function show(cwd: string, ref: string, file: string): Promise<string | nu
  */
 async function untrackedFiles(cwd: string): Promise<string[]> {
   const top = await root(cwd);
-  return splitNul(await run(top, ['ls-files', '--others', '--exclude-standard', '-z']));
+  return splitNul(await runGit(['ls-files', '--others', '--exclude-standard', '-z'], { cwd: top }));
 }
 
 /** Subjects of the commits base..head (head defaults to HEAD), oldest first. */
@@ -211,8 +199,8 @@ async function subjects(cwd: string, base: string, head = 'HEAD'): Promise<strin
   const top = await root(cwd);
   // HEAD needs no check of its own (it cannot be read as an option): one git process fewer.
   const [from, to] = await Promise.all([revParse(top, base), head === 'HEAD' ? head : revParse(top, head)]);
-  const out = await run(top, ['log', '--reverse', '--no-color', '--format=%s', `${from}..${to}`]);
-  return out.split('\n').map((subject) => subject.trim()).filter((subject) => subject.length > 0);
+  const log = await withGit(top, 'log', (git) => git.log({ from, to, symmetric: false, format: { subject: '%s' }, '--reverse': null }));
+  return log.all.map((commit) => commit.subject.trim()).filter((subject) => subject.length > 0);
 }
 
 function toRepoPath(file: string): string {

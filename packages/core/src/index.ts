@@ -24,7 +24,7 @@ export { mapLimit, type MapLimitOptions, type MapLimitSlot } from './map-limit.j
 export { extractJson } from './json.js';
 export { redactSecrets, redactWithCount, secretRedactor, secretValues, SECRET_PATTERNS, type Redaction } from './redact.js';
 export { interruptSignal, onInterrupt, withInterruptScope, installInterruptHandlers, throwIfInterrupted, killProcessGroup, INTERRUPT_EXIT_GRACE_MS, type InterruptCleanup, type InterruptReason } from './interrupt.js';
-export { runCommand, preloadCommandRunner, KILL_GRACE_MS, type RunCommandOptions, type CommandResult } from './run-command.js';
+export { runCommand, KILL_GRACE_MS, type RunCommandOptions, type CommandResult } from './run-command.js';
 export { conformTextStyle, detectEol, type Eol } from './text-style.js';
 export { FileSnapshot, journalDir, type SnapshotEntry, type FileSnapshotOptions } from './snapshot.js';
 export { recoverJournals, type RecoveredJournal, type RecoverOptions, type KeptFile, type KeptState } from './snapshot-recover.js';

@@ -1,9 +1,7 @@
-// Runs a user's shell command (a test or rails command) in its own process group, so a timeout, an
-// abort or Ctrl-C kills everything it started, grandchildren included, before files are restored.
+// Runs a user's shell command (a test or rails command, a reviewer, a command provider) through execa,
+// in its own process group, so a timeout, an abort or Ctrl-C ends everything it started, grandchildren
+// included, before files are restored.
 
-import { spawn, type ChildProcess } from 'node:child_process';
-import { StringDecoder } from 'node:string_decoder';
-import { statSync } from 'node:fs';
 import { OpError } from './errors.js';
 import { interruptSignal, killProcessGroup, onInterrupt } from './interrupt.js';
 
@@ -19,8 +17,8 @@ export interface RunCommandOptions {
   tailChars?: number;
   /** Keep the full stdout (for reviewers and command providers). Default false. */
   captureStdout?: boolean;
-  /** Cap on the captured stdout; beyond it stdout is truncated. Default 20 MB. */
-  maxCaptureBytes?: number;
+  /** Cap on the captured stdout, in characters (execa's maxBuffer): beyond it stdout is truncated and closed. Default 20 Mi. */
+  maxCaptureChars?: number;
 }
 
 export interface CommandResult {
@@ -35,188 +33,104 @@ export interface CommandResult {
   outputTail: string;
   /** Full stdout when `captureStdout`, else ''. */
   stdout: string;
-  /** True when the captured stdout hit `maxCaptureBytes`. */
+  /** True when the captured stdout hit `maxCaptureChars`. */
   stdoutTruncated: boolean;
   stderrTail: string;
 }
 
-/** Time between SIGTERM and SIGKILL for the process group. */
+/** Time between SIGTERM and SIGKILL, for the shell (execa's forceKillAfterDelay) and for its process group. */
 export const KILL_GRACE_MS = 1000;
 const DEFAULT_TAIL_CHARS = 4000;
-const DEFAULT_MAX_CAPTURE_BYTES = 20 * 1024 * 1024;
-
-type StopReason = 'timeout' | 'abort';
-
-/**
- * Kept for callers that overlapped loading a process library with their start-up: commands are now
- * spawned with node:child_process, which is already loaded, so there is nothing left to load.
- */
-export function preloadCommandRunner(): Promise<void> {
-  return Promise.resolve();
-}
+const DEFAULT_MAX_CAPTURE_CHARS = 20 * 1024 * 1024;
 
 /** Never throws for a non-zero exit; throws OpError when the shell cannot start, InterruptedError on Ctrl-C. */
 export async function runCommand(command: string, opts: RunCommandOptions): Promise<CommandResult> {
   const interrupt = interruptSignal();
   if (interrupt.aborted) throw interrupt.reason;
-  const startedAt = Date.now();
+  // execa would start the shell and then cancel it; a run aborted already must not start at all.
   if (opts.signal?.aborted) return emptyResult(command, { aborted: true });
-  assertDirectory(opts.cwd, command);
-
-  const child = spawnShell(command, opts);
-  const ended = endOf(child);
-  const output = collectOutput(child, opts);
-  const guard = guardChild(child, opts);
-  try {
-    const end = await ended;
-    if (interrupt.aborted) throw interrupt.reason;
-    return settleResult(command, end, guard.stopReason(), output, startedAt);
-  } finally {
-    guard.release();
-  }
-}
-
-/**
- * Phase 1: the shell, in its own process group. node:child_process rather than a process library:
- * loading one cost a CLI tens of milliseconds before its first command could start.
- */
-function spawnShell(command: string, opts: RunCommandOptions): ChildProcess {
-  const child = spawn(command, {
-    shell: true,
-    cwd: opts.cwd,
-    // Copying process.env costs a read of every variable: only done when there is something to merge.
-    env: opts.env === undefined || opts.env === process.env ? process.env : { ...process.env, ...opts.env },
-    detached: true, // own process group: killProcessGroup reaches grandchildren; the terminal's Ctrl-C does not
-    stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    windowsHide: true,
-  });
-  if (child.stdin) {
-    // A command that exits without reading its input is reported by its exit code, not by EPIPE.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(opts.input);
-  }
-  return child;
-}
-
-/** How the shell ended: its exit code or signal once its output is closed, or why it never started. */
-type ShellEnd = { exitCode: number | null; signal: string | null } | { error: Error };
-
-function endOf(child: ChildProcess): Promise<ShellEnd> {
-  return new Promise((resolve) => {
-    child.once('error', (error) => resolve({ error }));
-    child.once('close', (exitCode, signal) => resolve({ exitCode, signal }));
-  });
-}
-
-interface CollectedOutput {
-  outputTail: string;
-  stdout: string;
-  stdoutTruncated: boolean;
-  stderrTail: string;
-}
-
-/** Phase 2: bounded tails of stdout+stderr and stderr, and stdout up to its cap; `finish` once the child is done. */
-function collectOutput(child: ChildProcess, opts: RunCommandOptions): { finish: () => CollectedOutput } {
+  // Loaded on first use: tdd-kernel's hook and the CLIs' --help never run a command.
+  const { execa } = await import('execa');
   const tailChars = opts.tailChars ?? DEFAULT_TAIL_CHARS;
   const output = new RollingText(tailChars);
   const stderr = new RollingText(tailChars);
-  const stdout = new ByteCapture(opts.captureStdout === true ? (opts.maxCaptureBytes ?? DEFAULT_MAX_CAPTURE_BYTES) : 0);
-  const outDecoder = new StringDecoder('utf8');
-  const errDecoder = new StringDecoder('utf8');
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output.push(outDecoder.write(chunk));
-    stdout.push(chunk);
+  const subprocess = execa(command, {
+    shell: true,
+    cwd: opts.cwd,
+    ...(opts.env === undefined ? {} : { env: opts.env }),
+    // Own process group: endGroup reaches grandchildren; the terminal's Ctrl-C does not.
+    detached: true,
+    ...(opts.timeoutMs === undefined ? {} : { timeout: opts.timeoutMs }),
+    ...(opts.signal === undefined ? {} : { cancelSignal: opts.signal }),
+    forceKillAfterDelay: KILL_GRACE_MS,
+    // Without input, stdin is closed, so a command can never read the user's terminal.
+    ...(opts.input === undefined ? { stdin: 'ignore' as const } : { input: opts.input }),
+    stdout: { transform: keepIn([output]), preserveNewlines: true },
+    stderr: { transform: keepIn([output, stderr]), preserveNewlines: true },
+    buffer: { stdout: opts.captureStdout === true, stderr: false },
+    maxBuffer: { stdout: opts.maxCaptureChars ?? DEFAULT_MAX_CAPTURE_CHARS },
+    stripFinalNewline: false,
+    reject: false,
   });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    const text = errDecoder.write(chunk);
-    output.push(text);
-    stderr.push(text);
-  });
-  return {
-    finish() {
-      output.push(outDecoder.end());
-      stderr.push(errDecoder.end());
-      return { outputTail: output.text(), stdout: stdout.text(), stdoutTruncated: stdout.truncated, stderrTail: stderr.text() };
-    },
-  };
-}
-
-/**
- * Phase 3: ends the child's whole process group on timeout, on the caller's abort and on Ctrl-C.
- * `release` (in finally) clears the timers and listeners and kills whatever is left of the group.
- */
-function guardChild(child: ChildProcess, opts: RunCommandOptions): { stopReason: () => StopReason | null; release: () => void } {
-  const pid = child.pid;
-  let stopReason: StopReason | null = null;
-  let killTimer: NodeJS.Timeout | undefined;
-  const terminateGroup = (): void => {
-    if (pid === undefined) return;
-    killProcessGroup(pid, 'SIGTERM');
-    killTimer ??= setTimeout(() => killProcessGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
-    killTimer.unref();
-  };
-  const stop = (reason: StopReason): void => {
-    // A command that already finished is reported as it finished, not as killed.
-    if (stopReason !== null || child.exitCode !== null || child.signalCode !== null) return;
-    stopReason = reason;
-    terminateGroup();
-  };
-
-  const timeoutTimer = opts.timeoutMs === undefined ? undefined : setTimeout(() => stop('timeout'), opts.timeoutMs);
-  const onAbort = (): void => stop('abort');
-  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const endGroup = groupKiller(subprocess.pid);
+  // execa stops the shell alone; whatever it started, or left behind in a forgotten `&` job, would keep
+  // running, keep the output open and could write to the tree after a restore: end the group too.
+  // (Measured: with execa alone, a 300 ms timeout on `sleep 5 & wait` resolved after 5 s, sleep unharmed.)
+  subprocess.once('exit', endGroup.terminate);
   // On Ctrl-C: synchronous and merciless, since files are restored right after the cleanups run and
   // nothing may still write. The awaited result then turns into the InterruptedError.
-  const unregister = onInterrupt(() => {
-    if (pid !== undefined) killProcessGroup(pid, 'SIGKILL');
-  });
-  // When the shell itself exits, anything it left in its group (a forgotten `&` job) would keep running,
-  // keep our pipes open and could write to the tree after a restore: end it too.
-  child.once('exit', terminateGroup);
+  const unregister = onInterrupt(endGroup.kill);
+  try {
+    const result = await subprocess;
+    if (interrupt.aborted) throw interrupt.reason;
+    if (result.failed && result.exitCode === undefined && result.signal === undefined) {
+      // The shell never started; execa's first line says why (a working directory that does not exist).
+      throw new OpError(`could not run \`${command}\`: ${(result.originalMessage ?? 'it did not start').split('\n')[0]}`, { cause: result });
+    }
+    const stopped = result.timedOut || result.isCanceled;
+    return {
+      command,
+      exitCode: stopped ? null : (result.exitCode ?? null),
+      signal: result.signal ?? null,
+      timedOut: result.timedOut,
+      aborted: result.isCanceled,
+      durationMs: Math.round(result.durationMs),
+      outputTail: output.text(),
+      stdout: typeof result.stdout === 'string' ? result.stdout : '',
+      stdoutTruncated: result.isMaxBuffer,
+      stderrTail: stderr.text(),
+    };
+  } finally {
+    // The shell is gone and its pipes are closed; whatever is left of its group (a job that ignored
+    // SIGTERM and closed its output) must not outlive this call.
+    endGroup.kill();
+    unregister();
+  }
+}
 
+/** An execa line transform (execa decodes and splits) that keeps each line in the tails and passes it on. */
+function keepIn(tails: RollingText[]): (line: unknown) => Generator<unknown, void, void> {
+  return function* (line) {
+    for (const tail of tails) tail.push(String(line));
+    yield line;
+  };
+}
+
+/** Signals for the process group a detached shell leads: terminate (SIGKILL after the grace), or kill now. */
+function groupKiller(pid: number | undefined): { terminate: () => void; kill: () => void } {
+  let killTimer: NodeJS.Timeout | undefined;
   return {
-    stopReason: () => stopReason,
-    release() {
-      clearTimeout(timeoutTimer);
+    terminate() {
+      if (pid === undefined) return;
+      killProcessGroup(pid, 'SIGTERM');
+      killTimer ??= setTimeout(() => killProcessGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
+      killTimer.unref();
+    },
+    kill() {
       clearTimeout(killTimer);
-      // The shell is gone and its pipes are closed; whatever is left of its group (a job that ignored
-      // SIGTERM and closed its output) must not outlive this call.
       if (pid !== undefined) killProcessGroup(pid, 'SIGKILL');
-      opts.signal?.removeEventListener('abort', onAbort);
-      unregister();
     },
   };
-}
-
-/** Phase 4: the result, or the OpError of a shell that never started. */
-function settleResult(
-  command: string,
-  end: ShellEnd,
-  stopReason: StopReason | null,
-  output: { finish: () => CollectedOutput },
-  startedAt: number,
-): CommandResult {
-  if ('error' in end) throw new OpError(`could not run \`${command}\`: ${end.error.message}`, { cause: end.error });
-  const killed = stopReason !== null;
-  return {
-    command,
-    exitCode: killed ? null : end.exitCode,
-    signal: end.signal,
-    timedOut: stopReason === 'timeout',
-    aborted: stopReason === 'abort',
-    durationMs: Date.now() - startedAt,
-    ...output.finish(),
-  };
-}
-
-function assertDirectory(cwd: string, command: string): void {
-  let isDirectory = false;
-  try {
-    isDirectory = statSync(cwd).isDirectory();
-  } catch {
-    // reported below
-  }
-  if (!isDirectory) throw new OpError(`could not run \`${command}\`: working directory ${cwd} does not exist`);
 }
 
 function emptyResult(command: string, flags: { aborted: boolean }): CommandResult {
@@ -234,7 +148,10 @@ function emptyResult(command: string, flags: { aborted: boolean }): CommandResul
   };
 }
 
-/** The last `limit` characters of a stream, in memory bounded by 2 × limit. */
+/**
+ * The last `limit` characters of a stream, in memory bounded by 2 × limit. execa's own `all` holds the
+ * whole output (measured: 120 MB of output failed the run with isMaxBuffer, 100 MB held); only the tail is read.
+ */
 class RollingText {
   private buffer = '';
   constructor(private readonly limit: number) {}
@@ -249,30 +166,5 @@ class RollingText {
     const tail = this.limit <= 0 ? '' : this.buffer.slice(-this.limit);
     // Do not start on the second half of a surrogate pair cut by the slice.
     return /^[\uDC00-\uDFFF]/.test(tail) ? tail.slice(1) : tail;
-  }
-}
-
-/** Raw bytes up to a cap, decoded once at the end so multi-byte characters are never split mid-stream. */
-class ByteCapture {
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
-  truncated = false;
-  constructor(private readonly maxBytes: number) {}
-
-  push(chunk: Buffer): void {
-    if (this.maxBytes <= 0 || this.truncated) return;
-    const room = this.maxBytes - this.size;
-    if (chunk.length > room) {
-      this.chunks.push(chunk.subarray(0, room));
-      this.size += room;
-      this.truncated = true;
-      return;
-    }
-    this.chunks.push(chunk);
-    this.size += chunk.length;
-  }
-
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
   }
 }

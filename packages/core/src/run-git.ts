@@ -1,13 +1,13 @@
-// The one way core runs git: a promise around execFile (no shell, nothing to load at start-up),
-// with every failure turned into an OpError that says which git command failed, where, and why.
+// The one way the tools talk to git: simple-git, one instance per call (each has its own directory,
+// environment and input), with every failure turned into an OpError that says which git command
+// failed, where, and why.
 
-import { execFile, type ExecFileException } from 'node:child_process';
-import { statSync } from 'node:fs';
+import type { GitError, SimpleGit, SimpleGitOptions } from 'simple-git';
 import { OpError } from './errors.js';
 
 export interface RunGitOptions {
   cwd: string;
-  /** Written to git's stdin; without it stdin is closed at once, so git never waits on the terminal. */
+  /** Written to git's stdin. */
   input?: string;
   /** Variables merged over process.env (e.g. GIT_CONFIG_NOSYSTEM, LC_ALL). */
   env?: NodeJS.ProcessEnv;
@@ -17,40 +17,72 @@ export interface RunGitOptions {
 
 /** Runs `git <args>` in `opts.cwd` and resolves its stdout (utf8); rejects with an OpError otherwise. */
 export function runGit(args: ReadonlyArray<string>, opts: RunGitOptions): Promise<string> {
-  const okExitCodes = opts.okExitCodes ?? [0];
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      'git',
-      args,
-      {
-        cwd: opts.cwd,
-        ...(opts.env === undefined ? {} : { env: { ...process.env, ...opts.env } }),
-        encoding: 'utf8',
-        // Diffs and file contents can be large; git's output is never cut short.
-        maxBuffer: Number.POSITIVE_INFINITY,
-        windowsHide: true,
-      },
-      (error, stdout, stderr) => {
-        const exitCode = error === null ? 0 : error.code;
-        if (typeof exitCode === 'number' && okExitCodes.includes(exitCode)) return resolve(stdout);
-        reject(gitFailure(args, opts.cwd, error, stderr));
-      },
-    );
-    // git may exit before reading its input (a bad argument); that is reported by its exit code.
-    child.stdin?.on('error', () => undefined);
-    child.stdin?.end(opts.input);
-  });
+  return withGit(opts.cwd, subcommandOf(args), (git) => git.raw([...args]), opts);
 }
 
-function gitFailure(args: ReadonlyArray<string>, cwd: string, error: ExecFileException | null, stderr: string): OpError {
-  const what = `git ${subcommandOf(args)}`;
-  if (error?.code === 'ENOENT') {
-    // spawn says ENOENT both for a missing git and for a missing working directory.
-    if (!isDirectory(cwd)) return new OpError(`could not run ${what}: directory ${cwd} does not exist`, { cause: error });
-    return new OpError(`could not run ${what}: git is not installed or not on PATH`, { cause: error, hint: 'install git and check that `git --version` runs' });
+/**
+ * Runs `task` on a simple-git instance for `cwd`, for the queries that use its typed results.
+ * `what` names the git command in the error of a directory that does not exist.
+ */
+export async function withGit<T>(
+  cwd: string,
+  what: string,
+  task: (git: SimpleGit) => Promise<T>,
+  opts: Omit<RunGitOptions, 'cwd'> = {},
+): Promise<T> {
+  const { simpleGit, GitConstructError } = await import('simple-git');
+  const okExitCodes = opts.okExitCodes ?? [0];
+  const options: Partial<SimpleGitOptions> = {
+    baseDir: cwd,
+    // Git runs as the user's own git would: their GIT_* variables (GIT_DIR in a hook, GIT_CONFIG_GLOBAL
+    // in CI) still apply. simple-git's guards are for callers that pass untrusted input; ours pass none.
+    allowEnvironment: Object.keys({ ...process.env, ...opts.env }),
+    ...(opts.env === undefined ? {} : { unsafe: ENVIRONMENT_SETTINGS }),
+    // Failure is any exit code not listed, with or without stderr (simple-git alone fails only on both).
+    errors: (error, result) => (okExitCodes.includes(result.exitCode) ? undefined : Buffer.from(why(error, result), 'utf8')),
+    ...(opts.input === undefined ? {} : { input: () => opts.input }),
+  };
+  try {
+    const git = simpleGit(options);
+    // Without variables of its own, git inherits process.env as it is when it starts.
+    return await task(opts.env === undefined ? git : git.env({ ...process.env, ...opts.env }));
+  } catch (error) {
+    if (error instanceof GitConstructError) throw new OpError(`could not run git ${what}: directory ${cwd} does not exist`, { cause: error });
+    throw gitFailure(error as GitError, what, cwd);
   }
-  const why = stderr.trim() || (error?.signal ? `killed by ${error.signal}` : `exited with code ${String(error?.code)}`);
-  return new OpError(`${what} failed in ${cwd}: ${why}`, { cause: error });
+}
+
+/**
+ * An environment handed to simple-git is checked whole: the user's EDITOR, PAGER or GIT_SSH_COMMAND would
+ * refuse the call. These are the settings an environment can carry; the arguments stay checked.
+ */
+const ENVIRONMENT_SETTINGS = {
+  allowUnsafeAskPass: true,
+  allowUnsafeConfigEnvCount: true,
+  allowUnsafeConfigPaths: true,
+  allowUnsafeDiffExternal: true,
+  allowUnsafeEditor: true,
+  allowUnsafeExec: true,
+  allowUnsafeGitProxy: true,
+  allowUnsafePager: true,
+  allowUnsafeSshCommand: true,
+  allowUnsafeTemplateDir: true,
+} as const;
+
+function why(error: Buffer | Error | undefined, result: { exitCode: number; stdErr: Buffer[] }): string {
+  if (error instanceof Error) return error.message;
+  const stderr = Buffer.concat(result.stdErr).toString('utf8').trim();
+  return stderr || `exited with code ${result.exitCode}`;
+}
+
+function gitFailure(error: GitError, what: string, cwd: string): OpError {
+  const commands = error.task?.commands;
+  const name = `git ${commands ? subcommandOf(commands) : what}`;
+  // Node reports a git that is not on PATH as a failed spawn; simple-git passes its message on.
+  if (/\bspawn \S*git ENOENT\b/.test(error.message)) {
+    return new OpError(`could not run ${name}: git is not installed or not on PATH`, { cause: error, hint: 'install git and check that `git --version` runs' });
+  }
+  return new OpError(`${name} failed in ${cwd}: ${error.message.trim()}`, { cause: error });
 }
 
 /** The git command named in args, past global options such as `-c key=value` and `--literal-pathspecs`. */
@@ -61,12 +93,4 @@ function subcommandOf(args: ReadonlyArray<string>): string {
     else if (!arg.startsWith('-')) return arg;
   }
   return '';
-}
-
-function isDirectory(dir: string): boolean {
-  try {
-    return statSync(dir).isDirectory();
-  } catch {
-    return false;
-  }
 }

@@ -113,7 +113,7 @@ describe('git queries', () => {
       const base = execFileSync(realGit, ['rev-parse', 'HEAD~1'], { cwd: fresh, encoding: 'utf8' }).trim();
       writeFileSync(calls, '');
       expect(await git.subjects(sub, base)).toEqual(['c2']);
-      expect(readFileSync(calls, 'utf8').trim().split('\n').map((line) => line.split(' ')[1])).toEqual(['rev-parse', 'log']);
+      expect(readFileSync(calls, 'utf8').trim().split('\n').map((line) => line.split(' ')[0])).toEqual(['rev-parse', 'log']);
     } finally {
       process.env.PATH = savedPath;
       rmSync(shimDir, { recursive: true, force: true });

@@ -42,7 +42,7 @@ describe('runCommand', () => {
     const full = await runCommand("printf 'a%.0s' $(seq 1 5000)", { cwd, captureStdout: true, tailChars: 10 });
     expect(full.stdout).toBe('a'.repeat(5000));
     expect(full.stdoutTruncated).toBe(false);
-    const capped = await runCommand("printf 'b%.0s' $(seq 1 5000)", { cwd, captureStdout: true, maxCaptureBytes: 1000 });
+    const capped = await runCommand("printf 'b%.0s' $(seq 1 5000)", { cwd, captureStdout: true, maxCaptureChars: 1000 });
     expect(capped.stdout).toBe('b'.repeat(1000));
     expect(capped.stdoutTruncated).toBe(true);
   });

@@ -2,10 +2,9 @@
 // are not ignored, so build output and dependencies drop out by themselves), their text (read once),
 // and its package.json entries.
 
-import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { runGit } from '@adlc/core';
 import { MAX_CONTENT_BYTES } from '../candidate.js';
 
 /** Outside git, a bounded walk; these folders are never a fix's place and can be huge. */
@@ -22,10 +21,7 @@ export function insideRoot(abs: string, root: string): string | null {
 /** Repository-relative paths, forward slashes. */
 export async function listFiles(root: string, isRepo: boolean): Promise<Set<string>> {
   if (!isRepo) return walk(root);
-  const { stdout } = await promisify(execFile)('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
-    cwd: root,
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const stdout = await runGit(['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root });
   return new Set(stdout.split('\0').filter((f) => f.length > 0));
 }
 
