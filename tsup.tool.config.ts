@@ -1,6 +1,6 @@
 // The build of every tool package, in three passes:
 //  - the bin, CommonJS (see cjsBin): a launcher `dist/cli.cjs` and the CLI it loads through V8's code cache,
-//    `dist/cli-main.cjs`, one bundled file with the tool's code, core and commander inlined. The heavy
+//    `dist/cli-main.cjs`, one bundled file with the tool's code, core, @adlc/localize and commander inlined. The heavy
 //    libraries stay out: the SDKs and zod come from core's vendor bundles (vendorBundles), TypeScript and
 //    picomatch from their packages, each loaded only where core reaches for it lazily.
 //  - the library entry `dist/index.js` with its types, which keeps importing `@adlc/core`, and the
@@ -207,7 +207,7 @@ function cjsBin(opts: BinOptions): Options[] {
     outExtension: () => ({ js: '.cjs' }),
     // import.meta.url becomes the file's URL, from __filename.
     shims: true,
-    noExternal: ['@adlc/core', 'commander', ...Object.keys(VENDORED)],
+    noExternal: ['@adlc/core', '@adlc/localize', 'commander', ...Object.keys(VENDORED)],
     external: LAZY_EXTERNALS,
     esbuildPlugins: [manifestVersionOnly, vendorBundles, builtinsOnce, ...plugins],
     // tsup's own rewrite of `node:` imports would resolve them before builtinsOnce sees them.

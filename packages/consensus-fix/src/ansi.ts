@@ -1,13 +1,8 @@
-// Test runners colour their reports, on a terminal and under CI alike (Vitest even into a pipe): the
-// codes are noise to a model reading the output, to the patterns that read test names and frames from
-// it, and to a failure's tail in --json.
+// What people and models are shown of a test run's output: without colour codes (withoutAnsi, shared
+// with localization) and without secrets.
 
 import { redactSecrets } from '@adlc/core';
-
-/** The output with terminal colours and cursor codes removed. */
-export function withoutAnsi(text: string): string {
-  return text.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g, '');
-}
+import { withoutAnsi } from '@adlc/localize';
 
 /**
  * A test run's output as models and people are shown it (the prompt, failure tails, warnings): without

@@ -2,7 +2,8 @@
 // agreement, the verdict, the smallest fix of the largest group — gathered into the run's result.
 
 import { sumUsage, type CommandResult, type FanResult } from '@adlc/core';
-import { shownOutput, withoutAnsi } from './ansi.js';
+import { withoutAnsi } from '@adlc/localize';
+import { shownOutput } from './ansi.js';
 import type { Asked } from './ask.js';
 import { decideVerdict, groupSurvivors, selectWinner } from './grouping.js';
 import { verdictMessage, type CandidateRecord, type RunResult } from './result.js';

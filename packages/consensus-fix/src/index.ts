@@ -2,10 +2,29 @@
 // (validation, grouping, selection, rendering) and the --json schema are exported for orchestrators.
 
 export { ConsensusFixOutputSchema, PromptOnlyOutputSchema, RestoreOutputSchema, STAGES, type ConsensusFixOutput, type PromptOnlyOutput, type RestoreOutput, type Stage } from './schema.js';
-export { EvidenceSchema, LocalizationSchema, LocalizedFileSchema, LocalizeOnlyOutputSchema, type Evidence, type Localization, type LocalizedFile, type LocalizeOnlyOutput } from './localize/schema.js';
-export { scoreFile, rankFiles, WEIGHTS, type ScoreContext } from './localize/score.js';
-export { ochiai, scoreSpectrum, type Execution, type FileLines, type FileSpectrum } from './localize/spectrum.js';
-export { parseTraces, type RawFrame, type Trace } from './localize/frames.js';
+// Localization is @adlc/localize's; what this barrel exported of it before the split stays exported.
+export {
+  EvidenceSchema,
+  LocalizationSchema,
+  LocalizedFileSchema,
+  LocalizeOnlyOutputSchema,
+  scoreFile,
+  rankFiles,
+  WEIGHTS,
+  ochiai,
+  scoreSpectrum,
+  parseTraces,
+  type Evidence,
+  type Localization,
+  type LocalizedFile,
+  type LocalizeOnlyOutput,
+  type ScoreContext,
+  type Execution,
+  type FileLines,
+  type FileSpectrum,
+  type RawFrame,
+  type Trace,
+} from '@adlc/localize';
 export { CandidateSchema, ChangeAnswerSchema, parseCandidate, validateCandidate, MAX_CONTENT_BYTES, type CandidateAnswer, type Discard, type DiscardReason, type ResolvedChange, type ValidateContext } from './candidate.js';
 export { chooseEditFormat, lineCount, EDIT_FORMAT_OPTIONS, REPLACE_ABOVE_LINES, type EditFormat, type EditFormatOption } from './edits/format.js';
 export { applyEdits, type Applied, type EditProblem, type SearchReplace } from './edits/apply.js';

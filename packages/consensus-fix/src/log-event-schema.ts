@@ -2,7 +2,7 @@
 // (milliseconds since the epoch) and `event` naming what happened, then that event's fields.
 
 import { z } from 'zod';
-import { LocalizationSchema } from './localize/schema.js';
+import { LocalizationSchema } from '@adlc/localize';
 import { STAGES } from './schema.js';
 
 const ts = z.number().int().nonnegative();

@@ -43,6 +43,7 @@ export type Defaulted = 'n' | 'tier' | 'timeout' | 'jobs' | 'normalize' | 'maxFi
 export const DEFAULTS = {
   n: 3,
   tier: 'mid',
+  // @adlc/localize's LOCALIZE_DEFAULTS, like maxFiles (a test keeps them equal).
   timeout: 600,
   jobs: 1,
   normalize: 'whitespace',

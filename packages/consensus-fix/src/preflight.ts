@@ -9,9 +9,7 @@ import { candidateTemperature } from './ask.js';
 import { chooseEditFormat } from './edits/format.js';
 import { promptViews } from './edits/views.js';
 import { runGate } from './gates.js';
-import { observeFailure, type Observation } from './localize/observe.js';
-import { renderLocalization } from './localize/render.js';
-import type { LocalizeOnlyOutput } from './localize/schema.js';
+import { observeFailure, renderLocalization, requireFailure, type LocalizeOnlyOutput, type Observation } from '@adlc/localize';
 import { TOOL } from './options.js';
 import { buildPrompt, prototypeWriteNotes, SYSTEM_PROMPT } from './prompt.js';
 import { resolveFiles } from './setup.js';
@@ -44,17 +42,7 @@ export async function preflight(run: Run): Promise<Preflight> {
     if (run.providers.length > 0) prewarmProviders(run.providers, { env: run.ctx.env, cwd: run.ctx.cwd });
     const result = await running;
     log.event('preflight', { exitCode: result.exitCode, timedOut: result.timedOut, durationMs: result.durationMs });
-    if (result.timedOut) {
-      throw opError(`pre-flight: \`${testCmd}\` did not finish within ${opts.timeout}s`, {
-        // A runner that printed its results and then stayed alive is the common case on real projects.
-        hint: 'raise --timeout or give a faster --test-cmd; if its tests had ended, something keeps the process alive after them (Mocha: add --exit; Jest: --forceExit)',
-      });
-    }
-    if (result.exitCode === 0) {
-      throw opError(`pre-flight: \`${testCmd}\` already passes (exit 0); there is no failure to fix`, {
-        hint: 'give a --test-cmd that fails because of the bug',
-      });
-    }
+    requireFailure(result, testCmd, opts.timeout);
     if (observation) {
       await localize(run, observation);
       if (wantsSnapshot) snapshotP = takeSnapshot(run);

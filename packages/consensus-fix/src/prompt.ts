@@ -4,7 +4,7 @@
 
 import type { EditFormat } from './edits/format.js';
 import { showNumbered, type ShownFile } from './edits/show.js';
-import type { LocalizedFile } from './localize/schema.js';
+import type { LocalizedFile } from '@adlc/localize';
 
 export const OUTPUT_TAIL_CHARS = 4000;
 

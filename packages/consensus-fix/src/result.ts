@@ -4,7 +4,7 @@ import type { Usage } from '@adlc/core';
 import type { Discard, ResolvedChange } from './candidate.js';
 import type { EditFormat } from './edits/format.js';
 import type { Group, Verdict } from './grouping.js';
-import type { Localization } from './localize/schema.js';
+import type { Localization } from '@adlc/localize';
 import type { ConsensusFixOutput, Stage } from './schema.js';
 
 export type Normalize = 'whitespace' | 'syntax';

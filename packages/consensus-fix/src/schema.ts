@@ -3,9 +3,9 @@
 
 import { RestoreReportSchema, UsageSchema } from '@adlc/core';
 import { z } from 'zod';
-import { LocalizationSchema } from './localize/schema.js';
+import { LocalizationSchema } from '@adlc/localize';
 
-export { EvidenceSchema, LocalizationSchema, LocalizedFileSchema, LocalizeOnlyOutputSchema, type Evidence, type Localization, type LocalizedFile, type LocalizeOnlyOutput } from './localize/schema.js';
+export { EvidenceSchema, LocalizationSchema, LocalizedFileSchema, LocalizeOnlyOutputSchema, type Evidence, type Localization, type LocalizedFile, type LocalizeOnlyOutput } from '@adlc/localize';
 
 const count = z.number().int().nonnegative();
 const exitCode = z.number().int().nullable();

@@ -1,12 +1,10 @@
 // Before any model is asked: where the repository is, which files may change (refused up front if
 // they land outside it), and which providers answer. The dirty-tree guard is core's assertCleanTree.
 
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   assertConfigured,
-  git,
-  isGitRepo,
   isInsideRoot,
   isProviderId,
   opError,
@@ -15,22 +13,6 @@ import {
   type ProviderId,
 } from '@adlc/core';
 import { MAX_CONTENT_BYTES, type ResolvePath } from './candidate.js';
-
-export interface Target {
-  /** Real path of the repository root (or of the directory, outside git). */
-  root: string;
-  isRepo: boolean;
-}
-
-export async function findTarget(cwd: string): Promise<Target> {
-  try {
-    return { root: await git.root(cwd), isRepo: true };
-  } catch (error) {
-    // Not a repository (or git cannot tell): treated like a dirty tree by the guard.
-    if (await isGitRepo(cwd)) throw error;
-    return { root: realpathSync(cwd), isRepo: false };
-  }
-}
 
 export interface AllowedFile {
   /** Repository-relative, forward slashes. */

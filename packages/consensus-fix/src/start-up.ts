@@ -5,10 +5,10 @@
 import { assertCleanTree, createReporter, dirtyFiles, opError, recoverJournals, type CommandResult, type ProviderId, type Reporter } from '@adlc/core';
 import { chooseEditFormat, type EditFormat } from './edits/format.js';
 import type { Gates } from './gates.js';
-import type { Localization } from './localize/schema.js';
+import { findTarget, type Localization, type Target } from '@adlc/localize';
 import { RunLog } from './log-dir.js';
 import { guardsTree, TOOL, type ConsensusFixOptions, type RunContext } from './options.js';
-import { findTarget, resolveFiles, resolveProviders, type AllowedFile, type Target } from './setup.js';
+import { resolveFiles, resolveProviders, type AllowedFile } from './setup.js';
 import { sweepStaleCopies } from './workspace-copy.js';
 
 /** What every later phase of a run reads: settled once, at start-up. */

@@ -3,7 +3,7 @@
 // compiler for JS/TS), short files in full. The edge of the span selection: it reads the parser.
 
 import { mutate } from '@adlc/core';
-import type { Localization } from '../localize/schema.js';
+import type { Localization } from '@adlc/localize';
 import type { AllowedFile } from '../setup.js';
 import { suspectLines } from './anchors.js';
 import { lineCount, type EditFormat } from './format.js';

@@ -6,11 +6,13 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { MAX_CONTENT_BYTES } from '../candidate.js';
 
 /** Outside git, a bounded walk; these folders are never a fix's place and can be huge. */
 const SKIPPED_DIRS = new Set(['.git', 'node_modules', '.venv', 'venv', '__pycache__', '.tox', 'dist', 'build', 'coverage']);
 const MAX_WALK = 20_000;
+
+/** A file over this many bytes is never read: no fix edits one that big (consensus-fix's own bound is the same). */
+export const MAX_FILE_BYTES = 5_000_000;
 
 /** `/root/lib/a.js` → `lib/a.js` (forward slashes); null for a path outside the root, or the root itself. */
 export function insideRoot(abs: string, root: string): string | null {
@@ -62,7 +64,7 @@ export class TextCache {
 
 function readText(abs: string): string | null {
   try {
-    if (statSync(abs).size > MAX_CONTENT_BYTES) return null;
+    if (statSync(abs).size > MAX_FILE_BYTES) return null;
     const bytes = readFileSync(abs);
     return bytes.includes(0) ? null : bytes.toString('utf8');
   } catch {

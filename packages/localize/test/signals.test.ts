@@ -3,14 +3,14 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { commandFiles, globToRegExp, shellWords } from '../src/localize/command-files.js';
-import { parsePytestCommand, pythonFileLines, pythonFunctionsOf, withPythonCoverage } from '../src/localize/coverage-python.js';
-import { moduleLoadFunctions, ranAsIs, readV8Executions, v8FileLines, wantedScripts, type V8Function } from '../src/localize/coverage-v8.js';
-import { exclusionOf, looksGenerated } from '../src/localize/eligible.js';
-import { importDistances } from '../src/localize/graph.js';
-import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from '../src/localize/identifiers.js';
-import { importsOf, jsSpecifiers, pythonImportStatements, resolveJs, type ResolveContext } from '../src/localize/imports.js';
-import { matchBrackets, tokenize } from '../src/localize/tokens.js';
+import { commandFiles, globToRegExp, shellWords } from '../src/command-files.js';
+import { parsePytestCommand, pythonFileLines, pythonFunctionsOf, withPythonCoverage } from '../src/coverage-python.js';
+import { moduleLoadFunctions, ranAsIs, readV8Executions, v8FileLines, wantedScripts, type V8Function } from '../src/coverage-v8.js';
+import { exclusionOf, looksGenerated } from '../src/eligible.js';
+import { importDistances } from '../src/graph.js';
+import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from '../src/identifiers.js';
+import { importsOf, jsSpecifiers, pythonImportStatements, resolveJs, type ResolveContext } from '../src/imports.js';
+import { matchBrackets, tokenize } from '../src/tokens.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'cf-signals-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

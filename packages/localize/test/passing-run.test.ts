@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { failingTestsCommand, passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, mochaFailingNames, namePatternCommand, pytestFailingIds, pytestPassingCommand, scriptCommand, vitestFailingNames } from '../src/localize/passing-run.js';
-import { withoutAnsi } from '../src/ansi.js';
+import { failingTestsCommand, passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, mochaFailingNames, namePatternCommand, pytestFailingIds, pytestPassingCommand, scriptCommand, vitestFailingNames } from '../src/passing-run.js';
+import { withoutAnsi } from '../src/without-ansi.js';
 
 describe('passingTestNames', () => {
   it.each<[string, string, string[]]>([
