@@ -4,7 +4,7 @@
 
 import { mutate } from '@adlc/core';
 import type { Localization } from '@adlc/localize';
-import type { AllowedFile } from '../setup.js';
+import type { AllowedFile } from '../workspace/allowed-files.js';
 import { suspectLines } from './anchors.js';
 import { lineCount, type EditFormat } from './format.js';
 import { functionRanges } from './functions.js';

@@ -4,15 +4,15 @@
 // from it; the snapshot of those files is taken once they are known.
 
 import { FileSnapshot, opError, pass, prewarmProviders, promptOnly, redactSecrets, type CommandResult, type Outcome } from '@adlc/core';
-import { shownOutput } from './ansi.js';
+import { shownOutput } from '../output/ansi.js';
 import { candidateTemperature } from './ask.js';
-import { chooseEditFormat } from './edits/format.js';
-import { promptViews } from './edits/views.js';
-import { runGate } from './gates.js';
+import { chooseEditFormat } from '../edits/format.js';
+import { promptViews } from '../edits/views.js';
+import { runGate } from '../candidates/gates.js';
 import { observeFailure, renderLocalization, requireFailure, type LocalizeOnlyOutput, type Observation } from '@adlc/localize';
-import { TOOL } from './options.js';
-import { buildPrompt, prototypeWriteNotes, SYSTEM_PROMPT } from './prompt.js';
-import { resolveFiles } from './setup.js';
+import { TOOL } from '../cli/options.js';
+import { buildPrompt, prototypeWriteNotes, SYSTEM_PROMPT } from '../candidates/prompt.js';
+import { resolveFiles } from '../workspace/allowed-files.js';
 import type { Run } from './start-up.js';
 
 export interface Preflight {

@@ -3,10 +3,10 @@
 
 import { sumUsage, type CommandResult, type FanResult } from '@adlc/core';
 import { withoutAnsi } from '@adlc/localize';
-import { shownOutput } from './ansi.js';
+import { shownOutput } from '../output/ansi.js';
 import type { Asked } from './ask.js';
-import { decideVerdict, groupSurvivors, selectWinner } from './grouping.js';
-import { verdictMessage, type CandidateRecord, type RunResult } from './result.js';
+import { decideVerdict, groupSurvivors, selectWinner } from '../candidates/grouping.js';
+import { verdictMessage, type CandidateRecord, type RunResult } from '../output/result.js';
 import type { Run } from './start-up.js';
 
 /** Decide: group, judge and select among the survivors; the result carries no output yet (`write` finishes it). */

@@ -1,21 +1,36 @@
-// After selection: run the winner's gates a second time (flakiness), write it with --apply and
-// re-check the written files, and save the patch for --out and --log-dir.
+// The write phase: what leaves the run — the winner re-checked (a second run of its gates, for
+// flakiness) and, with --apply and --out, written and re-checked on the written files; the run's
+// record in --log-dir, the verdict's line on stderr, and the report or JSON for stdout.
 
 import path from 'node:path';
-import { FileSnapshot, opError, shellQuote, writeFileAtomic } from '@adlc/core';
-import { tryChanges } from './evaluate.js';
-import { runGate } from './gates.js';
-import { TOOL } from './options.js';
-import type { RunResult, Winner } from './result.js';
-import type { AllowedFile } from './setup.js';
+import { FileSnapshot, gateFail, opError, pass, shellQuote, writeFileAtomic, type Outcome } from '@adlc/core';
+import { tryChanges } from '../candidates/evaluate.js';
+import { runGate } from '../candidates/gates.js';
+import { TOOL } from '../cli/options.js';
+import { renderReport } from '../output/report.js';
+import { toJson, type RunResult, type Winner } from '../output/result.js';
+import { originalsOf } from '../workspace/allowed-files.js';
+import { inPlaceWorkspace } from '../workspace/in-place.js';
 import type { Workspaces } from './settle.js';
 import type { Run } from './start-up.js';
-import { inPlaceWorkspace } from './workspace.js';
+
+/** Write: finish the winner (re-check, --apply, --out), record the run, and return the verdict as data. */
+export async function write(run: Run, result: RunResult, workspaces: Workspaces): Promise<Outcome> {
+  const { opts, reporter, log } = run;
+  await finish(result, { ...run, ...workspaces });
+  result.durationMs = Date.now() - run.started;
+  log.file('result.json', JSON.stringify(toJson(result), null, 2));
+  log.event('end', { verdict: result.verdict, winner: result.winner?.index ?? null, durationMs: result.durationMs });
+  // The verdict's own line on stderr (the seed's message as is, not dressed as a warning).
+  if (result.verdict !== 'pass') reporter.info(result.message);
+  const output = opts.json ? { json: toJson(result) } : { text: renderReport(result, reporter.style) };
+  return result.verdict === 'pass' ? pass(result, output) : gateFail(result, output);
+}
 
 /** What the write phase reads of the run, and where the candidates were tried. */
-export type FinishContext = Pick<Run, 'opts' | 'ctx' | 'gates' | 'target' | 'allowed' | 'warn' | 'log' | 'reporter'> & Workspaces;
+type FinishContext = Pick<Run, 'opts' | 'ctx' | 'gates' | 'target' | 'allowed' | 'warn' | 'log' | 'reporter'> & Workspaces;
 
-export async function finish(result: RunResult, fc: FinishContext): Promise<void> {
+async function finish(result: RunResult, fc: FinishContext): Promise<void> {
   const winner = result.winner;
   if (winner) {
     await recheck(winner, fc);
@@ -46,10 +61,6 @@ async function recheck(winner: Winner, fc: FinishContext): Promise<void> {
     const how = again.stage === 'timeout' ? `timed out at the ${again.gate}` : `failed at the ${again.gate} (exit ${again.exitCode})`;
     fc.warn(`the winner #${winner.index} is flaky: it passed its gates once, then ${how} on a second run; treat the result with care`);
   }
-}
-
-export function originalsOf(allowed: readonly AllowedFile[]) {
-  return allowed.map((f) => ({ file: f.file, content: f.bytes, mode: f.mode }));
 }
 
 /** Writes the winner through a journaled snapshot, then runs the gates again on the written files. */

@@ -3,7 +3,7 @@
 
 import { lstatSync, readFileSync } from 'node:fs';
 import type { FileSnapshot, SnapshotEntry } from '@adlc/core';
-import type { ResolvedChange } from './candidate.js';
+import type { ResolvedChange } from '../candidates/candidate.js';
 
 export interface Workspace {
   /** Where the test and rails commands run: the user's directory, or its counterpart in a copy. */

@@ -2,14 +2,14 @@
 // fix may change, the dirty-tree guard, the providers, the run log and the gates. It is on the
 // critical path, so the git processes and module loads that do not depend on one another overlap.
 
-import { assertCleanTree, createReporter, dirtyFiles, opError, recoverJournals, type CommandResult, type ProviderId, type Reporter } from '@adlc/core';
-import { chooseEditFormat, type EditFormat } from './edits/format.js';
-import type { Gates } from './gates.js';
+import { assertCleanTree, assertConfigured, createReporter, dirtyFiles, isProviderId, opError, PROVIDER_IDS, recoverJournals, requireProvider, type CommandResult, type ProviderId, type Reporter } from '@adlc/core';
+import { chooseEditFormat, type EditFormat } from '../edits/format.js';
+import type { Gates } from '../candidates/gates.js';
 import { findTarget, type Localization, type Target } from '@adlc/localize';
-import { RunLog } from './log-dir.js';
-import { guardsTree, TOOL, type ConsensusFixOptions, type RunContext } from './options.js';
-import { resolveFiles, resolveProviders, type AllowedFile } from './setup.js';
-import { sweepStaleCopies } from './workspace-copy.js';
+import { RunLog } from '../output/log-dir.js';
+import { guardsTree, TOOL, type ConsensusFixOptions, type RunContext } from '../cli/options.js';
+import { resolveFiles, type AllowedFile } from '../workspace/allowed-files.js';
+import { sweepStaleCopies } from '../workspace/copy-pool.js';
 
 /** What every later phase of a run reads: settled once, at start-up. */
 export interface Run {
@@ -128,4 +128,14 @@ function assertCopySafe(commands: Array<string | undefined>, root: string): void
       });
     }
   }
+}
+
+/** --providers (validated, each configured), or the detected provider. */
+export function resolveProviders(names: readonly string[] | undefined, env: NodeJS.ProcessEnv): ProviderId[] {
+  if (names === undefined || names.length === 0) return [requireProvider(env)];
+  return names.map((name) => {
+    if (!isProviderId(name)) throw opError(`--providers: ${name} is not a provider`, { hint: `use some of ${PROVIDER_IDS.join(', ')}` });
+    assertConfigured(name, env);
+    return name;
+  });
 }

@@ -1,4 +1,4 @@
-// The bin starts the pre-flight's test before it loads the run (src/early-preflight.ts). That is only a
+// The bin starts the pre-flight's test before it loads the run (src/cli/preflight-head-start.ts). That is only a
 // head start: the dirty-tree guard still reads a listing taken before the test, a dirty tree starts no
 // test, and a start-up that fails never leaves the test running.
 

@@ -2,8 +2,8 @@
 // once on the untouched tree. A provider that fails every call is an operational error, never a verdict.
 
 import { fan, opError, type CommandResult, type FanResult } from '@adlc/core';
-import { runGate } from './gates.js';
-import { SYSTEM_PROMPT } from './prompt.js';
+import { runGate } from '../candidates/gates.js';
+import { SYSTEM_PROMPT } from '../candidates/prompt.js';
 import type { Run } from './start-up.js';
 
 export interface Asked {

@@ -8,7 +8,7 @@ import { conformTextStyle, type FanResult } from '@adlc/core';
 import { parseCandidate, validateCandidate, type ResolvePath } from './candidate.js';
 import { countChangedLines, unifiedDiff } from './diff.js';
 import { changesetKey, normalizeWhitespace } from './grouping.js';
-import type { CandidateRecord, Normalize } from './result.js';
+import type { CandidateRecord, Normalize } from '../output/result.js';
 import type { SyntaxTools } from './syntax.js';
 
 export interface PrepareContext {

@@ -1,18 +1,11 @@
-// Before any model is asked: where the repository is, which files may change (refused up front if
-// they land outside it), and which providers answer. The dirty-tree guard is core's assertCleanTree.
+// The files a fix may change: --files (or the localized files) resolved inside the repository
+// (refused up front if they land outside it) and read once, their bytes and modes kept so every
+// workspace can put them back; and where a candidate's own paths land on disk.
 
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import {
-  assertConfigured,
-  isInsideRoot,
-  isProviderId,
-  opError,
-  requireProvider,
-  PROVIDER_IDS,
-  type ProviderId,
-} from '@adlc/core';
-import { MAX_CONTENT_BYTES, type ResolvePath } from './candidate.js';
+import { isInsideRoot, opError } from '@adlc/core';
+import { MAX_CONTENT_BYTES, type ResolvePath } from '../candidates/candidate.js';
 
 export interface AllowedFile {
   /** Repository-relative, forward slashes. */
@@ -69,12 +62,7 @@ export function diskResolver(root: string): ResolvePath {
   };
 }
 
-/** --providers (validated, each configured), or the detected provider. */
-export function resolveProviders(names: readonly string[] | undefined, env: NodeJS.ProcessEnv): ProviderId[] {
-  if (names === undefined || names.length === 0) return [requireProvider(env)];
-  return names.map((name) => {
-    if (!isProviderId(name)) throw opError(`--providers: ${name} is not a provider`, { hint: `use some of ${PROVIDER_IDS.join(', ')}` });
-    assertConfigured(name, env);
-    return name;
-  });
+/** What a copy of the tree, or a restore, puts back: each allowed file's bytes and mode. */
+export function originalsOf(allowed: readonly AllowedFile[]) {
+  return allowed.map((f) => ({ file: f.file, content: f.bytes, mode: f.mode }));
 }

@@ -5,8 +5,8 @@
 import { mapLimit } from '@adlc/core';
 import type { ResolvedChange } from './candidate.js';
 import { runGates, type Gates } from './gates.js';
-import type { Prepared } from './prepare.js';
-import type { Workspace } from './workspace.js';
+import type { Prepared } from './prepare-candidate.js';
+import type { Workspace } from '../workspace/in-place.js';
 
 export type WorkspaceSource = { kind: 'in-place'; workspace: Workspace } | { kind: 'copies'; jobs: number; make: () => Promise<Workspace> };
 

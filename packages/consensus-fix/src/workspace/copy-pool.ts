@@ -7,7 +7,7 @@ import { chmod, copyFile, lstat, mkdir, mkdtemp, readdir, readlink, rm, symlink,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { isProcessAlive, onInterrupt } from '@adlc/core';
-import type { Workspace } from './workspace.js';
+import type { Workspace } from './in-place.js';
 
 /** Linked, not copied: big, read-mostly, and what test commands resolve imports from. */
 export const LINKED_DIRS = new Set(['node_modules', 'bower_components', '.venv', 'venv', '__pypackages__', '.tox', '.nox', '.pnpm-store']);

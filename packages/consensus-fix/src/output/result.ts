@@ -1,9 +1,9 @@
 // The run's result as data, and the pure mapping to the `--json` document.
 
 import type { Usage } from '@adlc/core';
-import type { Discard, ResolvedChange } from './candidate.js';
-import type { EditFormat } from './edits/format.js';
-import type { Group, Verdict } from './grouping.js';
+import type { Discard, ResolvedChange } from '../candidates/candidate.js';
+import type { EditFormat } from '../edits/format.js';
+import type { Group, Verdict } from '../candidates/grouping.js';
 import type { Localization } from '@adlc/localize';
 import type { ConsensusFixOutput, Stage } from './schema.js';
 

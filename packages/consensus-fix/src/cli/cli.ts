@@ -2,10 +2,10 @@
 
 import { Option } from 'commander';
 import { createProgram, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
-import { startPreflightEarly } from './early-preflight.js';
-import { EDIT_FORMAT_OPTIONS } from './edits/format.js';
+import { startPreflightEarly } from './preflight-head-start.js';
+import { EDIT_FORMAT_OPTIONS } from '../edits/format.js';
 import { DEFAULTS, type ConsensusFixOptions } from './options.js';
-import pkg from '../package.json' with { type: 'json' };
+import pkg from '../../package.json' with { type: 'json' };
 
 const program = createProgram({
   name: 'consensus-fix',
@@ -50,10 +50,10 @@ void runMain('consensus-fix', async () => {
   const { opts } = parseArgs<ConsensusFixOptions>(program, process.argv.slice(2));
   // Left to the run when not given, so ADLC_MAX_TOKENS (core's setting for every tool) applies.
   if (program.getOptionValueSource('maxTokens') === 'default') delete (opts as Partial<ConsensusFixOptions>).maxTokens;
-  // The pre-flight's test starts now, and loading the run overlaps it (early-preflight.ts).
+  // The pre-flight's test starts now, and loading the run overlaps it (preflight-head-start.ts).
   const earlyPreflight = startPreflightEarly(opts, process.env, process.cwd());
   await earlyPreflight?.started;
-  const { consensusFix } = await import('./run.js').catch(async (error: unknown) => {
+  const { consensusFix } = await import('../run.js').catch(async (error: unknown) => {
     await earlyPreflight?.discard();
     throw error;
   });

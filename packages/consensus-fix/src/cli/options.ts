@@ -1,10 +1,10 @@
 // The options of a run, as the CLI parses them (and as a library caller passes them), and the one
 // declaration of their defaults: the CLI's flags (and so its --help) and `consensusFix` both read DEFAULTS.
 
-import type { EarlyPreflight } from './early-preflight.js';
+import type { EarlyPreflight } from './preflight-head-start.js';
 import type { Reporter, Tier } from '@adlc/core';
-import type { EditFormatOption } from './edits/format.js';
-import type { Normalize } from './result.js';
+import type { EditFormatOption } from '../edits/format.js';
+import type { Normalize } from '../output/result.js';
 
 export const TOOL = 'consensus-fix';
 
@@ -78,7 +78,7 @@ export interface RunContext {
   stderr?: NodeJS.WriteStream;
   /** Where progress, notes and warnings go instead of stderr (an MCP host turns progress into notifications). */
   reporter?: Reporter;
-  /** The pre-flight's test, already started by the caller (the bin, see early-preflight.ts); the run takes it over. */
+  /** The pre-flight's test, already started by the caller (the bin, see preflight-head-start.ts); the run takes it over. */
   earlyPreflight?: EarlyPreflight;
 }
 

@@ -3,15 +3,14 @@
 // user's tree (--jobs 1) or in private copies (--jobs k).
 
 import type { FanResult, FileSnapshot } from '@adlc/core';
-import { evaluateAll, type WorkspaceSource } from './evaluate.js';
-import { originalsOf } from './finish.js';
-import { prepareCandidate, type PrepareContext, type Prepared } from './prepare.js';
-import type { CandidateRecord } from './result.js';
-import { diskResolver } from './setup.js';
+import { evaluateAll, type WorkspaceSource } from '../candidates/evaluate.js';
+import { prepareCandidate, type PrepareContext, type Prepared } from '../candidates/prepare-candidate.js';
+import type { CandidateRecord } from '../output/result.js';
+import { diskResolver, originalsOf } from '../workspace/allowed-files.js';
 import type { Run } from './start-up.js';
-import { coreSyntaxTools } from './syntax.js';
-import type { CopyPool } from './workspace-copy.js';
-import { inPlaceWorkspace } from './workspace.js';
+import { coreSyntaxTools } from '../candidates/syntax.js';
+import type { CopyPool } from '../workspace/copy-pool.js';
+import { inPlaceWorkspace } from '../workspace/in-place.js';
 
 /** Where candidates are tried: the in-place snapshot (--jobs 1) or the pool of copies (--jobs k). */
 export interface Workspaces {

@@ -4,7 +4,7 @@
 
 import { z } from 'zod';
 import { JsonExtractError, extractJson } from '@adlc/core';
-import { applyEdits, type EditProblem } from './edits/apply.js';
+import { applyEdits, type EditProblem } from '../edits/apply.js';
 
 const EditSchema = z.object({ search: z.string(), replace: z.string() });
 

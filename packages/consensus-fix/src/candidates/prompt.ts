@@ -2,8 +2,8 @@
 // may change, asking for JSON: whole new files (`whole`), or search/replace edits of the suspect
 // spans, shown with their line numbers (`replace`).
 
-import type { EditFormat } from './edits/format.js';
-import { showNumbered, type ShownFile } from './edits/show.js';
+import type { EditFormat } from '../edits/format.js';
+import { showNumbered, type ShownFile } from '../edits/show.js';
 import type { LocalizedFile } from '@adlc/localize';
 
 export const OUTPUT_TAIL_CHARS = 4000;

@@ -2,8 +2,8 @@
 // rails (--rails) on the same applied changes. Each run is bounded by --timeout.
 
 import { runCommand, type CommandResult } from '@adlc/core';
-import { shownOutput } from './ansi.js';
-import type { Stage } from './schema.js';
+import { shownOutput } from '../output/ansi.js';
+import type { Stage } from '../output/schema.js';
 
 export interface Gates {
   testCmd: string;
