@@ -3,7 +3,7 @@
 // run of the test, and it overlaps the run with its own start-up.
 
 import { findTarget } from './repository.js';
-import { observeFailure } from './observe.js';
+import { observeFailure } from './run/observe.js';
 import { requireFailure } from './require-failure.js';
 import type { Localization } from './schema.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { framesByFile, resolveFramePath } from '../src/frame-files.js';
-import { parseTraces } from '../src/frames.js';
+import { framesByFile, resolveFramePath } from '../src/signals/frame-files.js';
+import { parseTraces } from '../src/signals/frames.js';
 
 const lines = (...l: string[]) => l.join('\n');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failingTestsCommand, passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, mochaFailingNames, namePatternCommand, pytestFailingIds, pytestPassingCommand, scriptCommand, vitestFailingNames } from '../src/passing-run.js';
+import { failingTestsCommand, passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, mochaFailingNames, namePatternCommand, pytestFailingIds, pytestPassingCommand, scriptCommand, vitestFailingNames } from '../src/run/passing-run.js';
 import { withoutAnsi } from '../src/without-ansi.js';
 
 describe('passingTestNames', () => {

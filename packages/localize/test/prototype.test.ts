@@ -1,4 +1,4 @@
-// The prototype-write probe (src/prototype-probe.ts): its two preloads in real Node
+// The prototype-write probe (src/run/prototype-probe.ts): its two preloads in real Node
 // processes, and the pure steps from their records to the evidence.
 
 import { spawn } from 'node:child_process';
@@ -6,10 +6,10 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COVERED_RUN_PRELOAD, readMainScripts, withPreload } from '../src/coverage-run.js';
-import { prototypeWritesByFile } from '../src/frame-files.js';
-import { failureWrites, readAddedNames, readPrototypeWrites, suspectNames, trapSetup, WATCH_DIR_ENV, type PrototypeWrite } from '../src/prototype-probe.js';
-import { scoreFile } from '../src/score.js';
+import { COVERED_RUN_PRELOAD, readMainScripts, withPreload } from '../src/run/coverage-run.js';
+import { prototypeWritesByFile } from '../src/signals/frame-files.js';
+import { failureWrites, readAddedNames, readPrototypeWrites, suspectNames, trapSetup, WATCH_DIR_ENV, type PrototypeWrite } from '../src/run/prototype-probe.js';
+import { scoreFile } from '../src/rank/score.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'cf-prototype-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EvidenceSchema, type Evidence } from '../src/schema.js';
-import { diverged, rankFiles, runMass, scoreContext, scoreFile, testCallMass, WEIGHTS } from '../src/score.js';
-import { ochiai, scoreSpectrum, type Execution, type FileLines } from '../src/spectrum.js';
+import { diverged, rankFiles, runMass, scoreContext, scoreFile, testCallMass, WEIGHTS } from '../src/rank/score.js';
+import { ochiai, scoreSpectrum, type Execution, type FileLines } from '../src/rank/spectrum.js';
 
 describe('ochiai', () => {
   it.each([

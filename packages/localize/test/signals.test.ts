@@ -3,14 +3,14 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { commandFiles, globToRegExp, shellWords } from '../src/command-files.js';
-import { parsePytestCommand, pythonFileLines, pythonFunctionsOf, withPythonCoverage } from '../src/coverage-python.js';
-import { moduleLoadFunctions, ranAsIs, readV8Executions, v8FileLines, wantedScripts, type V8Function } from '../src/coverage-v8.js';
-import { exclusionOf, looksGenerated } from '../src/eligible.js';
-import { importDistances } from '../src/graph.js';
-import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from '../src/identifiers.js';
-import { importsOf, jsSpecifiers, pythonImportStatements, resolveJs, type ResolveContext } from '../src/imports.js';
-import { matchBrackets, tokenize } from '../src/tokens.js';
+import { commandFiles, globToRegExp, shellWords } from '../src/signals/command-files.js';
+import { parsePytestCommand, pythonFileLines, pythonFunctionsOf, withPythonCoverage } from '../src/coverage/python.js';
+import { moduleLoadFunctions, ranAsIs, readV8Executions, v8FileLines, wantedScripts, type V8Function } from '../src/coverage/v8.js';
+import { exclusionOf, looksGenerated } from '../src/rank/eligible.js';
+import { importDistances } from '../src/signals/graph.js';
+import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from '../src/signals/identifiers.js';
+import { importsOf, jsSpecifiers, pythonImportStatements, resolveJs, type ResolveContext } from '../src/signals/imports.js';
+import { matchBrackets, tokenize } from '../src/signals/tokens.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'cf-signals-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeEvidence } from '../src/render.js';
-import { calledName, failingTestCalls, matchTestCalls, type TestCallsInput } from '../src/test-calls.js';
+import { calledName, failingTestCalls, matchTestCalls, type TestCallsInput } from '../src/signals/test-calls.js';
 
 const JS_TEST = `const test = require('node:test');
 const assert = require('node:assert/strict');

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mutate } from '@adlc/core';
 import type ts from 'typescript';
-import { COVERED_RUN_PRELOAD, withPreload } from '../src/coverage-run.js';
-import { remapTransformed } from '../src/coverage-transformed.js';
-import { v8FileLines, type V8Function } from '../src/coverage-v8.js';
+import { COVERED_RUN_PRELOAD, withPreload } from '../src/run/coverage-run.js';
+import { remapTransformed } from '../src/coverage/transformed.js';
+import { v8FileLines, type V8Function } from '../src/coverage/v8.js';
 
 const SOURCE = `import { round } from './round';
 

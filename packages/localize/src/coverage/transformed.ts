@@ -2,7 +2,7 @@
 // (babel-jest, ts-jest), tsx and ts-node all hand V8 rewritten code (types stripped, imports rewritten,
 // a wrapper around the module, a source map appended) under the file's own URL. V8's offsets then
 // count in that code, which is not on disk and which the coverage file does not hold, so they cannot
-// be laid onto the file's lines as they are (coverage-v8.ts ranAsIs leaves such scripts out).
+// be laid onto the file's lines as they are (coverage/v8.ts ranAsIs leaves such scripts out).
 //
 // What survives the rewrite is the functions: V8 names each one (`add`, `Parser.parse` as `parse`,
 // a class's constructor by the class, `exports.run`), and a loader keeps a function's statements in
@@ -15,7 +15,7 @@
 // module's own top level counts as loaded. Pure, given the TypeScript compiler.
 
 import type ts from 'typescript';
-import type { V8Function, V8Range } from './coverage-v8.js';
+import type { V8Function, V8Range } from './v8.js';
 
 /** A declaration of the file: the names V8 may give it, and where its text starts and ends. */
 export interface Declaration {

@@ -1,22 +1,22 @@
 // The localization's effects around the pre-flight: the failing test runs once with coverage on (and,
 // with --rails, the rails at the same time, on the untouched tree, for Ochiai's passing side), while
 // the file list loads. Without --rails, the tests of the test command that passed then run once more
-// by themselves (passing-run.ts), for a passing side. Then the signals are ranked. `tookMs` is what
+// by themselves (run/passing-run.ts), for a passing side. Then the signals are ranked. `tookMs` is what
 // localization adds beyond the pre-flight and the rails: its set-up before them, the passing tests'
 // run (and, after it, the prototype-write probe's when the failing run added names to Object.prototype
-// that the passing tests did not: prototype-probe.ts), and its work after.
+// that the passing tests did not: run/prototype-probe.ts), and its work after.
 
 import path from 'node:path';
 import { runCommand, type CommandResult } from '@adlc/core';
 import { CoverageSession, withPreload } from './coverage-run.js';
-import { failingTestNames } from './identifiers.js';
+import { failingTestNames } from '../signals/identifiers.js';
 import { failingTestsCommand, passingTestsCommand } from './passing-run.js';
-import { withoutAnsi } from './without-ansi.js';
+import { withoutAnsi } from '../without-ansi.js';
 import { failureWrites, readPrototypeWrites, suspectNames, trapSetup, type PrototypeWrite } from './prototype-probe.js';
-import { gather, rank, type RankInput } from './rank.js';
-import { listFiles, packageJson, TextCache } from './repo-files.js';
-import type { Localization } from './schema.js';
-import type { Execution } from './spectrum.js';
+import { gather, rank, type RankInput } from '../rank/rank.js';
+import { listFiles, packageJson, TextCache } from '../repo-files.js';
+import type { Localization } from '../schema.js';
+import type { Execution } from '../rank/spectrum.js';
 
 export interface ObserveInput {
   root: string;

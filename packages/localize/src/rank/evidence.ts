@@ -1,9 +1,9 @@
 // The evidence table: every candidate file with what each signal says about it. Pure.
 
-import type { FrameHit, PrototypeWriteHit } from './frame-files.js';
-import type { Evidence } from './schema.js';
+import type { FrameHit, PrototypeWriteHit } from '../signals/frame-files.js';
+import type { Evidence } from '../schema.js';
 import type { FileSpectrum } from './spectrum.js';
-import type { TestCall } from './test-calls.js';
+import type { TestCall } from '../signals/test-calls.js';
 
 export interface Signals {
   frames: ReadonlyMap<string, FrameHit[]>;

@@ -6,7 +6,7 @@
 // onto the source line its last mapping on that line points to. Pure, given the maps.
 
 import { SourceMap, type SourceMapPayload } from 'node:module';
-import type { FileLines } from './spectrum.js';
+import type { FileLines } from '../rank/spectrum.js';
 
 /** One entry of Node's `source-map-cache`. */
 export interface CachedSourceMap {

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { shellQuote } from '@adlc/core';
-import { shellWords } from './command-files.js';
-import { insideRoot } from './repo-files.js';
-import type { Execution, FileLines } from './spectrum.js';
+import { shellWords } from '../signals/command-files.js';
+import { insideRoot } from '../repo-files.js';
+import type { Execution, FileLines } from '../rank/spectrum.js';
 
 export interface PytestCommand {
   /** The interpreter to run coverage with (`python3`, or the one a `python3.11 -m pytest` names). */

@@ -11,7 +11,7 @@
 //    none costs nothing more.
 // 2. Trap, only when the failing run gained some that the passing tests' own run did not (a name every
 //    test adds, an assertion library's, is not the failure's): the failing tests run once more, after
-//    that run (observe.ts), with an accessor on Object.prototype for each of those names. A write of
+//    that run (run/observe.ts), with an accessor on Object.prototype for each of those names. A write of
 //    one onto Object.prototype itself records the stack and then becomes the plain data property it
 //    would have been; a write onto any other object defines the own property an assignment would.
 // A write of a function is not the failure's either, and is left out: a method someone meant to add,
@@ -19,7 +19,7 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { listDir } from './coverage-v8.js';
+import { listDir } from '../coverage/v8.js';
 
 /** The environment variable naming where a watched process writes the names Object.prototype gained. */
 export const WATCH_DIR_ENV = 'CONSENSUS_FIX_PROTOTYPE_DIR';

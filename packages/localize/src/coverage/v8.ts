@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cachedSourceMaps, linesThroughSourceMap, type CachedSourceMap } from './coverage-sourcemap.js';
-import { insideRoot } from './repo-files.js';
-import type { Execution, FileLines } from './spectrum.js';
+import { cachedSourceMaps, linesThroughSourceMap, type CachedSourceMap } from './sourcemap.js';
+import { insideRoot } from '../repo-files.js';
+import type { Execution, FileLines } from '../rank/spectrum.js';
 
 export interface V8Range {
   startOffset: number;
@@ -138,7 +138,7 @@ interface ScriptCoverage {
 
 /**
  * What to do with a script V8 ran in a compiled form (not as is): its functions laid onto `source`, or
- * null to leave it out (coverage-transformed.ts).
+ * null to leave it out (coverage/transformed.ts).
  */
 export type RemapTransformed = (file: string, source: string, functions: readonly V8Function[]) => V8Function[] | null;
 

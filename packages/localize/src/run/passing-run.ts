@@ -9,7 +9,7 @@
 // way round, runs the failing tests alone (failingTestsCommand, for the prototype-write probe).
 
 import { shellQuote } from '@adlc/core';
-import { parsePytestCommand } from './coverage-python.js';
+import { parsePytestCommand } from '../coverage/python.js';
 
 /** Beyond this, a pattern of names is no longer a sensible command line. */
 const MAX_NAMES = 200;

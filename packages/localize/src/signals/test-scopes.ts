@@ -5,7 +5,7 @@
 // (variables, parameters: not the code's names) or imports (the code's names). Token ranges over the
 // tokenizer's output; no parser needed. Pure.
 
-import { pythonFunctionsOf } from './coverage-python.js';
+import { pythonFunctionsOf } from '../coverage/python.js';
 import { matchBrackets, type Token } from './tokens.js';
 
 /** Tokens [from, to) of the source. */

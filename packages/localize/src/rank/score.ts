@@ -3,7 +3,7 @@
 // score = 16·frame + 4·exclusive + 4·coverage + 4·testCalls + 2·graph + 1.5·identifiers, each term in [0, 1]:
 //   frame       = 1 / (1 + depth) of the file's frame nearest the failure: the place that threw; or,
 //                 when higher, 1 / (1 + depth)² of its frame nearest a write onto Object.prototype
-//                 (prototype-probe.ts): the place that wrote counts as much as the place that threw,
+//                 (run/prototype-probe.ts): the place that wrote counts as much as the place that threw,
 //                 its callers less than a throw's.
 //   exclusive   = 1 when, with a passing side, the failing run executed a line of the file (inside a
 //                 called function) that no passing run executed; else 0.
@@ -50,7 +50,7 @@
 // size, and the definition is what still points at the right module.
 //
 // The passing side. Without --rails, the test command's own passing tests are run once more by
-// themselves (passing-run.ts), so the pre-flight's lines split into those the passing tests also
+// themselves (run/passing-run.ts), so the pre-flight's lines split into those the passing tests also
 // ran and those only the failing tests ran. A line only the failing tests ran is spectrum-based
 // fault localization's best evidence (Ochiai's maximum), and a file is as suspicious as its most
 // suspicious line (aggregation by max, not by sum, so a small module below the API is not drowned
@@ -66,7 +66,7 @@
 // candidate has such a line, every line shares Ochiai's 1/√2 and says nothing: no call is discounted,
 // and the calls stay the best pointer (a wrong value computed by the same lines for every input).
 
-import type { Evidence, LocalizedFile } from './schema.js';
+import type { Evidence, LocalizedFile } from '../schema.js';
 
 export const WEIGHTS = { frame: 16, exclusive: 4, coverage: 4, testCalls: 4, graph: 2, identifiers: 1.5 } as const;
 

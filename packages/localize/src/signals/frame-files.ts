@@ -5,8 +5,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseTraces, type RawFrame, type Trace } from './frames.js';
-import type { PrototypeWrite } from './prototype-probe.js';
-import { insideRoot } from './repo-files.js';
+import type { PrototypeWrite } from '../run/prototype-probe.js';
+import { insideRoot } from '../repo-files.js';
 
 export interface FrameHit {
   line: number;

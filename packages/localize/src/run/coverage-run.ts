@@ -6,13 +6,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mutate, runCommand, shellQuote } from '@adlc/core';
-import type { CachedSourceMap } from './coverage-sourcemap.js';
-import { transformedRemapper } from './coverage-transformed.js';
-import { listDir, ranAsIs, readV8Coverage, v8Executions } from './coverage-v8.js';
-import { parsePytestCommand, readPythonReport, withPythonCoverage, type PytestCommand } from './coverage-python.js';
+import type { CachedSourceMap } from '../coverage/sourcemap.js';
+import { transformedRemapper } from '../coverage/transformed.js';
+import { listDir, ranAsIs, readV8Coverage, v8Executions } from '../coverage/v8.js';
+import { parsePytestCommand, readPythonReport, withPythonCoverage, type PytestCommand } from '../coverage/python.js';
 import { readAddedNames, WATCH_DIR_ENV, WATCH_PROTOTYPE } from './prototype-probe.js';
-import { insideRoot } from './repo-files.js';
-import type { Execution } from './spectrum.js';
+import { insideRoot } from '../repo-files.js';
+import type { Execution } from '../rank/spectrum.js';
 
 export interface CoveredCommand {
   /** The command to run (rewritten for coverage.py), and its environment. */
@@ -20,7 +20,7 @@ export interface CoveredCommand {
   env: NodeJS.ProcessEnv;
   /** After the run: what each of its processes executed in the repository. */
   collect(): Promise<Execution[]>;
-  /** After the run: the names its Node processes added to Object.prototype (prototype-probe.ts). */
+  /** After the run: the names its Node processes added to Object.prototype (run/prototype-probe.ts). */
   addedToPrototype(): string[];
   /** After the run: the repository files its Node processes were started with (MAIN_SCRIPT). */
   mainScripts(): string[];
@@ -172,7 +172,7 @@ export function readMainScripts(dir: string): string[] {
   return [...scripts].sort();
 }
 
-/** The covered runs' preload: the main script, the prototype watch (prototype-probe.ts), then the SIGTERM flush. */
+/** The covered runs' preload: the main script, the prototype watch (run/prototype-probe.ts), then the SIGTERM flush. */
 export const COVERED_RUN_PRELOAD = `'use strict';${MAIN_SCRIPT}${WATCH_PROTOTYPE}${FLUSH_ON_SIGTERM}`;
 
 /** NODE_OPTIONS with `--require <file>` added after what the user set. */
@@ -183,7 +183,7 @@ export function withPreload(nodeOptions: string | undefined, file: string): stri
 
 /**
  * What a run's Node processes executed in the repository. Files a loader compiled (Vitest, Jest, tsx)
- * are laid onto their sources through the TypeScript compiler's parse (coverage-transformed.ts), loaded
+ * are laid onto their sources through the TypeScript compiler's parse (coverage/transformed.ts), loaded
  * only when the run has such a file.
  */
 export async function readNodeCoverage(dir: string, root: string, accept: (file: string) => boolean, sourceMaps?: Map<string, CachedSourceMap>): Promise<Execution[]> {

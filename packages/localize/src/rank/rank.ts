@@ -4,21 +4,21 @@
 
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { commandFiles } from './command-files.js';
+import { commandFiles } from '../signals/command-files.js';
 import { exclusionOf, looksGenerated, type Exclusion } from './eligible.js';
 import { evidenceTable, pointedAt } from './evidence.js';
-import { placeLine, type CachedSourceMap } from './coverage-sourcemap.js';
-import { framesByFile, prototypeWritesByFile, type FrameHit, type PrototypeWriteHit } from './frame-files.js';
-import { parseTraces, type RawFrame } from './frames.js';
-import { importDistances } from './graph.js';
-import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from './identifiers.js';
-import { importsOf, type ResolveContext } from './imports.js';
-import type { PrototypeWrite } from './prototype-probe.js';
-import { packageJson, type TextCache } from './repo-files.js';
-import type { LocalizedFile } from './schema.js';
+import { placeLine, type CachedSourceMap } from '../coverage/sourcemap.js';
+import { framesByFile, prototypeWritesByFile, type FrameHit, type PrototypeWriteHit } from '../signals/frame-files.js';
+import { parseTraces, type RawFrame } from '../signals/frames.js';
+import { importDistances } from '../signals/graph.js';
+import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from '../signals/identifiers.js';
+import { importsOf, type ResolveContext } from '../signals/imports.js';
+import type { PrototypeWrite } from '../run/prototype-probe.js';
+import { packageJson, type TextCache } from '../repo-files.js';
+import type { LocalizedFile } from '../schema.js';
 import { rankFiles } from './score.js';
 import { scoreSpectrum, type Execution, type FileSpectrum, type FunctionScore } from './spectrum.js';
-import { calledName, failingTestCalls, matchTestCalls, stronger, type TestCall } from './test-calls.js';
+import { calledName, failingTestCalls, matchTestCalls, stronger, type TestCall } from '../signals/test-calls.js';
 
 export interface RankInput {
   root: string;
