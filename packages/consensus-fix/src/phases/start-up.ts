@@ -131,7 +131,7 @@ function assertCopySafe(commands: Array<string | undefined>, root: string): void
 }
 
 /** --providers (validated, each configured), or the detected provider. */
-export function resolveProviders(names: readonly string[] | undefined, env: NodeJS.ProcessEnv): ProviderId[] {
+function resolveProviders(names: readonly string[] | undefined, env: NodeJS.ProcessEnv): ProviderId[] {
   if (names === undefined || names.length === 0) return [requireProvider(env)];
   return names.map((name) => {
     if (!isProviderId(name)) throw opError(`--providers: ${name} is not a provider`, { hint: `use some of ${PROVIDER_IDS.join(', ')}` });
