@@ -1,6 +1,6 @@
 // The build of every tool package, in three passes:
 //  - the bin, CommonJS (see cjsBin): a launcher `dist/cli.cjs` and the CLI it loads through V8's code cache,
-//    `dist/cli-main.cjs`, one bundled file with the tool's code, core and commander inlined. The heavy
+//    `dist/cli-main.cjs`, one bundled file with the tool's code, core, @adlc/localize and commander inlined. The heavy
 //    libraries stay out: the SDKs and zod come from core's vendor bundles (vendorBundles), TypeScript and
 //    picomatch from their packages, each loaded only where core reaches for it lazily.
 //  - the library entry `dist/index.js` with its types, which keeps importing `@adlc/core`, and the
@@ -157,7 +157,17 @@ const ESM_BIN_FORWARDER = "#!/usr/bin/env node\n// The bin is dist/cli.cjs; this
  */
 export interface BinOptions {
   viaMain?: Record<string, string[]>;
+  /** Where the package keeps its launcher, its CLI and its list of JSON outputs, when not in src/ itself. */
+  entries?: Entries;
 }
+
+interface Entries {
+  bin: string;
+  cli: string;
+  jsonSchemas: string;
+}
+
+const ENTRIES: Entries = { bin: 'src/bin.ts', cli: 'src/cli.ts', jsonSchemas: 'src/json-schemas.ts' };
 
 /**
  * In the launcher, `import('<specifier>')` of a `viaMain` module becomes a module whose functions load the
@@ -197,6 +207,7 @@ function fromMainBundle(viaMain: Record<string, string[]>): EsbuildPlugin {
  * that name it.
  */
 function cjsBin(opts: BinOptions): Options[] {
+  const entries = opts.entries ?? ENTRIES;
   const pass = (entry: Record<string, string>, plugins: EsbuildPlugin[]): Options => ({
     ...common,
     format: ['cjs'],
@@ -207,7 +218,7 @@ function cjsBin(opts: BinOptions): Options[] {
     outExtension: () => ({ js: '.cjs' }),
     // import.meta.url becomes the file's URL, from __filename.
     shims: true,
-    noExternal: ['@adlc/core', 'commander', ...Object.keys(VENDORED)],
+    noExternal: ['@adlc/core', '@adlc/localize', 'commander', ...Object.keys(VENDORED)],
     external: LAZY_EXTERNALS,
     esbuildPlugins: [manifestVersionOnly, vendorBundles, builtinsOnce, ...plugins],
     // tsup's own rewrite of `node:` imports would resolve them before builtinsOnce sees them.
@@ -221,17 +232,19 @@ function cjsBin(opts: BinOptions): Options[] {
     },
   });
   return [
-    { ...pass({ cli: 'src/bin.ts' }, [fromMainBundle(opts.viaMain ?? {})]), onSuccess: async () => writeFileSync('dist/cli.js', ESM_BIN_FORWARDER, { mode: 0o755 }) },
-    pass({ 'cli-main': 'src/cli.ts' }, []),
+    { ...pass({ cli: entries.bin }, [fromMainBundle(opts.viaMain ?? {})]), onSuccess: async () => writeFileSync('dist/cli.js', ESM_BIN_FORWARDER, { mode: 0o755 }) },
+    pass({ 'cli-main': entries.cli }, []),
   ];
 }
 
 /** The library entry `dist/index.js` with its types, and the JSON outputs' list for the schema step. */
-const library: Options = {
-  ...common,
-  entry: { index: 'src/index.ts', 'json-schemas': 'src/json-schemas.ts' },
-  dts: { entry: { index: 'src/index.ts' } },
-};
+function library(opts: BinOptions): Options {
+  return {
+    ...common,
+    entry: { index: 'src/index.ts', 'json-schemas': (opts.entries ?? ENTRIES).jsonSchemas },
+    dts: { entry: { index: 'src/index.ts' } },
+  };
+}
 
 /**
  * A tool's build: its bin and its library.
@@ -240,7 +253,7 @@ const library: Options = {
 export function toolConfig(opts: BinOptions = {}) {
   return defineConfig((cli): Options[] => {
     if (!cli.watch) rmSync('dist', { recursive: true, force: true });
-    return [...cjsBin(opts), library];
+    return [...cjsBin(opts), library(opts)];
   });
 }
 

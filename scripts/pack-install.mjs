@@ -419,7 +419,8 @@ function main() {
   const { keep, majors, packTo } = parseArgs(process.argv.slice(2));
   const started = Date.now();
   const packages = publishedPackages();
-  const unbuilt = packages.filter((p) => !existsSync(join(p.dir, 'dist')) || !existsSync(join(p.dir, 'schemas')));
+  // A library without JSON outputs (@adlc/localize) ships no schemas/.
+  const unbuilt = packages.filter((p) => !existsSync(join(p.dir, 'dist')) || ((p.manifest.files ?? []).includes('schemas') && !existsSync(join(p.dir, 'schemas'))));
   if (unbuilt.length > 0) {
     log(`build first (npx -y pnpm@10 run build): no dist/ or schemas/ in ${unbuilt.map((p) => p.manifest.name).join(', ')}`);
     return 1;

@@ -1,18 +1,18 @@
 // The whole run, as its phases: start-up (recover, guard, resolve), pre-flight (the test must fail
 // now), ask (N completions, baseline rails), settle (each candidate's fate), decide (group, verdict,
 // winner) and write (re-check, --apply, output). Returns the verdict as data; every operational
-// failure is thrown as an OpError (exit 1). Each phase lives in the module of its name.
+// failure is thrown as an OpError (exit 1). Each phase lives in phases/, in the module of its name.
 
 import { maxTokensFor, type Outcome } from '@adlc/core';
-import { ask } from './ask.js';
-import { decide } from './decide.js';
-import { DEFAULTS, withDefaults, type ConsensusFixInput, type RunContext } from './options.js';
-import { preflight, showLocalization, showPrompt } from './preflight.js';
-import { restoreJournals } from './restore.js';
-import { earlyPreparation, settle } from './settle.js';
-import { openReporter, startUp } from './start-up.js';
-import { CopyPool } from './workspace-copy.js';
-import { write } from './write.js';
+import { ask } from './phases/ask.js';
+import { decide } from './phases/decide.js';
+import { DEFAULTS, withDefaults, type ConsensusFixInput, type RunContext } from './cli/options.js';
+import { preflight, showLocalization, showPrompt } from './phases/preflight.js';
+import { restoreJournals } from './phases/restore.js';
+import { earlyPreparation, settle } from './phases/settle.js';
+import { openReporter, startUp } from './phases/start-up.js';
+import { CopyPool } from './workspace/copy-pool.js';
+import { write } from './phases/write.js';
 
 export async function consensusFix(input: ConsensusFixInput, ctx: RunContext): Promise<Outcome> {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CONTENT_BYTES, parseCandidate, validateCandidate, type ResolvePath } from '../src/candidate.js';
+import { MAX_CONTENT_BYTES, parseCandidate, validateCandidate, type ResolvePath } from '../src/candidates/candidate.js';
 
 describe('parseCandidate', () => {
   it('reads a fenced JSON answer with prose around it', () => {

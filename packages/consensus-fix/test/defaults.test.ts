@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_TOKENS } from '@adlc/core';
+import { LOCALIZE_DEFAULTS } from '@adlc/localize';
 import { cleanEnv, runCli } from '@adlc/testkit';
 import { consensusFix, DEFAULTS } from '../src/index.js';
 import { BASE_ARGS, BIN, FIX, FIX_SPACED, RAILS, REPRO, fix, parseOutput, useSuite } from './support.js';
@@ -41,6 +42,10 @@ describe('defaults are declared once', () => {
 
   it('the default token limit is core\'s own', () => {
     expect(DEFAULTS.maxTokens).toBe(DEFAULT_MAX_TOKENS);
+  });
+
+  it('--max-files and --timeout default to what @adlc/localize uses on its own', () => {
+    expect({ maxFiles: DEFAULTS.maxFiles, timeout: DEFAULTS.timeout }).toEqual(LOCALIZE_DEFAULTS);
   });
 
   it('the library entry, given no defaulted option, resolves what the CLI resolves', async () => {

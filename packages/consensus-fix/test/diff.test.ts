@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, rmSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { countChangedLines, unifiedDiff } from '../src/diff.js';
+import { countChangedLines, unifiedDiff } from '../src/candidates/diff.js';
 
 describe('countChangedLines', () => {
   it.each([

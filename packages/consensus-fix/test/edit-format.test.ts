@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/testkit';
-import { LogEventSchema, type LogEvent } from '../src/log-event-schema.js';
-import { MAX_CONTENT_BYTES } from '../src/candidate.js';
+import { LogEventSchema, type LogEvent } from '../src/output/log-event-schema.js';
+import { MAX_CONTENT_BYTES } from '../src/candidates/candidate.js';
 import { BIG_RAILS, BIG_REPRO, BUG_LINE_NUMBER, BUGGY_LINE, CJS_FILES, ESM_FILES, FIXED_LINE, bigModule, edits } from './edit-fixture.js';
 import { BASE_ARGS, BIN, BUGGY, FIX, answer, bytes, fix, parseOutput, useSuite } from './support.js';
 

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, type TempRepo } from '@adlc/testkit';
 import { shellQuote } from '@adlc/core';
-import { FAILED_TAIL_CHARS, failureTail } from '../src/gates.js';
-import { PromptOnlyOutputSchema } from '../src/schema.js';
+import { FAILED_TAIL_CHARS, failureTail } from '../src/candidates/gates.js';
+import { PromptOnlyOutputSchema } from '../src/output/schema.js';
 import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, RAILS, REPRO, bytes, fix, parseOutput, useSuite } from './support.js';
 
 const suite = useSuite('features');

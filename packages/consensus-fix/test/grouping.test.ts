@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesetKey, decideVerdict, groupSurvivors, normalizeWhitespace, selectWinner, type Survivor } from '../src/grouping.js';
+import { changesetKey, decideVerdict, groupSurvivors, normalizeWhitespace, selectWinner, type Survivor } from '../src/candidates/grouping.js';
 
 describe('normalizeWhitespace', () => {
   it.each([

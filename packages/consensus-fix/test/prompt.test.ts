@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPrompt, OUTPUT_TAIL_CHARS, prototypeWriteNotes } from '../src/prompt.js';
+import { buildPrompt, OUTPUT_TAIL_CHARS, prototypeWriteNotes } from '../src/candidates/prompt.js';
 
 describe('buildPrompt', () => {
   const output = `${'e'.repeat(10_000)}THE-END`;

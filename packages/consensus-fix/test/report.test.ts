@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderReport } from '../src/report.js';
-import { toJson, verdictMessage, type RunResult } from '../src/result.js';
-import { ConsensusFixOutputSchema } from '../src/schema.js';
+import { renderReport } from '../src/output/report.js';
+import { toJson, verdictMessage, type RunResult } from '../src/output/result.js';
+import { ConsensusFixOutputSchema } from '../src/output/schema.js';
 
 function result(overrides: Partial<RunResult> = {}): RunResult {
   return {

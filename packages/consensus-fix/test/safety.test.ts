@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RestoreReportSchema } from '@adlc/core';
 import { runCli } from '@adlc/testkit';
-import { RestoreOutputSchema } from '../src/schema.js';
+import { RestoreOutputSchema } from '../src/output/schema.js';
 import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, GAMING, RAILS, REPRO, WRONG, answer, bytes, fix, interruptMidEvaluation, killQuietly, parseOutput, useSuite, waitFor } from './support.js';
 
 const suite = useSuite('safety');

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanEnv, makeTempRepo, startFakeProviderServer, type FakeProviderServer, type FileTree, type TempRepo } from '@adlc/testkit';
-import { ConsensusFixOutputSchema, type ConsensusFixOutput } from '../src/schema.js';
+import { ConsensusFixOutputSchema, type ConsensusFixOutput } from '../src/output/schema.js';
 
 export const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.cjs');
 if (!statSync(BIN, { throwIfNoEntry: false })) throw new Error(`build first: ${BIN} is missing (cd packages/consensus-fix && npx tsup)`);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli, type TempRepo } from '@adlc/testkit';
-import { LogEventSchema } from '../src/log-event-schema.js';
+import { LogEventSchema } from '../src/output/log-event-schema.js';
 import { BASE_ARGS, BIN, BUGGY, FIX, fix, parseOutput, useSuite } from './support.js';
 
 const suite = useSuite('truncation');

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorOutputSchema } from '@adlc/core';
-import { startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/core/testkit';
+import { startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/testkit';
 import { ConsensusOutputSchema } from '../src/index.js';
 import { cli, isChairman, repoWithChange, reviewText, SYNTHESIS_HIGH } from './support.js';
 

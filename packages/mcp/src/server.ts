@@ -1,4 +1,4 @@
-// The MCP server: the ten tools, each call checked against the client's roots, one writer per
+// The MCP server: the eleven tools, each call checked against the client's roots, one writer per
 // repository, and the client's roots asked again when it says they changed.
 //
 // Start-up is only what answering `initialize` needs: the SDK's protocol layer. tools/list answers
@@ -19,7 +19,7 @@ import { isToolName, TOOL_LOADERS } from './tools/index.js';
 import pkg from '../package.json' with { type: 'json' };
 
 export const INSTRUCTIONS = `The adlc gates as tools. Every tool takes cwd: the repository (or a directory in it) to work in, inside one of your roots.
-consensus_fix fixes a failing test by consensus of N candidates; consensus_review reviews a diff with several models and a blind chairman; review_calibration measures a reviewer's recall on planted bugs.
+consensus_fix fixes a failing test by consensus of N candidates; localize ranks the files a fix of a failing test most likely changes (no model); consensus_review reviews a diff with several models and a blind chairman; review_calibration measures a reviewer's recall on planted bugs.
 Red-green without a shell: tdd_run (see the test fail), tdd_claim (claim the red test for the files), tdd_write / tdd_edit (edits the kernel allows only under a claim), tdd_flush (end of turn: red edits are reverted), tdd_status, tdd_refactor.
 A gate's verdict (no fix, a failed review gate, a red test, a refused edit) is a normal result; isError means the call itself failed.`;
 

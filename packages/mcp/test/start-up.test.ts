@@ -75,7 +75,7 @@ function marksIn(files: string[]): string[] {
 describe('start-up', () => {
   it('initialize and tools/list load no tool, commander or vendor bundle; a call loads its tool only', async () => {
     const s = await session([INITIALIZE, INITIALIZED, { id: 2, method: 'tools/list' }, { id: 3, method: 'tools/call', params: { name: 'tdd_status', arguments: { cwd: dir } } }]);
-    expect((s.answers.get(2)?.result as { tools: unknown[] }).tools).toHaveLength(10);
+    expect((s.answers.get(2)?.result as { tools: unknown[] }).tools).toHaveLength(11);
     expect(marksIn(s.loadedBy.get(1)!)).toEqual([]);
     expect(marksIn(s.loadedBy.get(2)!)).toEqual([]);
     // The control: the marks do show a tool once it is called (tdd_status and tdd_run share a module).

@@ -1,4 +1,4 @@
-// tools/list through the SDK's own Client against the built server: the ten tools, each with its input
+// tools/list through the SDK's own Client against the built server: the eleven tools, each with its input
 // schema (cwd required, nothing undeclared accepted) and the output schema of its CLI's --json document.
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClient, type TestClient } from './support.js';
 
-const EXPECTED = ['consensus_fix', 'consensus_review', 'review_calibration', 'tdd_status', 'tdd_run', 'tdd_claim', 'tdd_flush', 'tdd_refactor', 'tdd_write', 'tdd_edit'];
+const EXPECTED = ['consensus_fix', 'localize', 'consensus_review', 'review_calibration', 'tdd_status', 'tdd_run', 'tdd_claim', 'tdd_flush', 'tdd_refactor', 'tdd_write', 'tdd_edit'];
 
 let dir: string;
 let c: TestClient;
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe('tools/list', () => {
-  it('offers exactly the ten tools, each with an input and an output schema', async () => {
+  it('offers exactly the eleven tools, each with an input and an output schema', async () => {
     const tools = await c.tools();
     expect(tools.map((t) => t.name)).toEqual(EXPECTED);
     for (const tool of tools) {
@@ -35,6 +35,7 @@ describe('tools/list', () => {
 
   it.each([
     ['consensus_fix', ['cwd', 'testCmd', 'files', 'rails', 'n', 'apply', 'maxFiles', 'timeout', 'jobs', 'editFormat'], ['cwd', 'testCmd'], ['summary', 'winner', 'verdict']],
+    ['localize', ['cwd', 'testCmd', 'maxFiles', 'timeout'], ['cwd', 'testCmd'], ['localization']],
     ['consensus_review', ['cwd', 'mode', 'baseSha', 'headSha', 'description', 'question', 'failOn', 'minReviewers'], ['cwd', 'mode'], ['consensus', 'gate', 'reviewers']],
     ['review_calibration', ['cwd', 'reviewCmd', 'commit', 'plants', 'seed', 'scorer', 'minRecall'], ['cwd', 'reviewCmd'], ['recall', 'gatePass', 'plants']],
     ['tdd_status', ['cwd'], ['cwd'], ['tests', 'claims', 'buffered']],

@@ -46,7 +46,7 @@ describe('undeclared imports', () => {
 
 describe('pnpm pack, npm install, every CLI under Node 20, 22 and 24', () => {
   it('lists the published packages (not the private ones)', () => {
-    expect(publishedPackages(ROOT).map((p) => p.manifest.name).sort()).toEqual(['@adlc/consensus-fix', '@adlc/consensus-synthesis', '@adlc/core', '@adlc/mcp', '@adlc/review-calibration', '@adlc/tdd-kernel']);
+    expect(publishedPackages(ROOT).map((p) => p.manifest.name).sort()).toEqual(['@adlc/consensus-fix', '@adlc/consensus-synthesis', '@adlc/core', '@adlc/localize', '@adlc/mcp', '@adlc/review-calibration', '@adlc/tdd-kernel']);
   });
 
   it('scripts/pack-install.mjs passes', () => {

@@ -6,9 +6,7 @@
 // when coverage cannot single it out: a wrong value computed by lines every test runs (semver's
 // `replaceTilde`, two calls below the range the test builds). Pure.
 
-import { framesByFile } from '../localize/frame-files.js';
-import { parseTraces } from '../localize/frames.js';
-import type { Localization } from '../localize/schema.js';
+import { framesByFile, parseTraces, type Localization } from '@adlc/localize';
 import type { Anchor } from './spans.js';
 
 export interface AnchorInput {

@@ -3,8 +3,8 @@
 // compiler for JS/TS), short files in full. The edge of the span selection: it reads the parser.
 
 import { isJsLike, loadTypeScript } from '@adlc/core';
-import type { Localization } from '../localize/schema.js';
-import type { AllowedFile } from '../setup.js';
+import type { Localization } from '@adlc/localize';
+import type { AllowedFile } from '../workspace/allowed-files.js';
 import { suspectLines } from './anchors.js';
 import { lineCount, type EditFormat } from './format.js';
 import { functionRanges } from './functions.js';

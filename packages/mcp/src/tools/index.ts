@@ -5,6 +5,7 @@ import type { ToolSpec } from '../tool.js';
 
 export const TOOL_LOADERS = {
   consensus_fix: () => import('./consensus-fix.js').then((m) => m.consensusFixTool),
+  localize: () => import('./localize.js').then((m) => m.localizeTool),
   consensus_review: () => import('./consensus-review.js').then((m) => m.consensusReviewTool),
   review_calibration: () => import('./review-calibration.js').then((m) => m.reviewCalibrationTool),
   tdd_status: () => import('./tdd-kernel.js').then((m) => m.tddStatusTool),
