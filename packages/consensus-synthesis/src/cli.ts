@@ -1,7 +1,7 @@
 // consensus-synthesis: declares the flags and hands them to the command, loaded lazily so
 // --help stays fast.
 
-import { collect, createProgram, floatArg, intArg, parseArgs, runMain } from '@adlc/core/cli';
+import { collect, createProgram, floatArg, intArg, parseArgs, runMain } from '@adlc/core';
 import { Option } from 'commander';
 import pkg from '../package.json' with { type: 'json' };
 

@@ -7,7 +7,7 @@ import type { KernelContext } from './context.js';
 import type { EditClaimEvent } from './event-types.js';
 import { KernelUsageError } from './errors.js';
 import { isGlob, isProtected } from './globs.js';
-import { shellQuote } from '@adlc/core/light';
+import { shellQuote } from '@adlc/core';
 import { relativeToRoot } from './project.js';
 import { fileHash } from './runners/files.js';
 import { createRunner } from './runners/index.js';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { KernelContext } from './context.js';
 import type { EditRevertedEvent, KernelEvent } from './event-types.js';
 import { readBlob, readTurn, type TurnEntry } from './turn.js';
-import { isProcessAlive, writeFileAtomicSync } from '@adlc/core/light';
+import { isProcessAlive, writeFileAtomicSync } from '@adlc/core';
 
 export interface RevertPlan {
   revert_plan: true;

@@ -9,6 +9,7 @@ import { findAnnotations } from './runners/annotations.js';
 import { fileHash } from './runners/files.js';
 import type { RunnerAdapter, RunOutcome, TestRequest, TestResult } from './runners/types.js';
 import type { KernelState } from './state.js';
+import { redactSecrets } from '@adlc/core';
 
 export interface RunSummary {
   command: string;
@@ -49,7 +50,6 @@ function withoutSecrets(runner: RunnerAdapter): RunnerAdapter {
     id: runner.id,
     ...(runner.key === undefined ? {} : { key: runner.key }),
     async run(requests, runCtx) {
-      const { redactSecrets } = await import('@adlc/core');
       const env = { ...process.env, ...runCtx.env };
       const clean = (text: string) => redactSecrets(text, env);
       try {
