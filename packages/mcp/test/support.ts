@@ -1,4 +1,4 @@
-// The tests' client: the MCP SDK's own Client over stdio, against the BUILT server (dist/cli.js), with
+// The tests' client: the MCP SDK's own Client over stdio, against the BUILT server (bin/adlc-mcp.js, which imports dist/cli.js), with
 // an environment cleaned of real keys plus the loopback fake providers' base URLs and placeholder keys.
 
 import { existsSync } from 'node:fs';
