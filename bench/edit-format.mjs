@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const cli = join(root, 'packages', 'consensus-fix', 'dist', 'cli.cjs');
+const cli = join(root, 'packages', 'consensus-fix', 'bin', 'consensus-fix.js');
 const args = process.argv.slice(2);
 const json = args.includes('--json');
 const keep = args.includes('--keep');

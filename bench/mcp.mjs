@@ -13,8 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const server = join(root, 'packages/mcp/dist/cli.js');
-const cli = join(root, 'packages/consensus-synthesis/dist/cli.cjs');
+const server = join(root, 'packages/mcp/bin/adlc-mcp.js');
+const cli = join(root, 'packages/consensus-synthesis/bin/consensus-synthesis.js');
 const sdk = (path) => import(pathToFileURL(join(root, 'packages/mcp/node_modules/@modelcontextprotocol/sdk/dist/esm', path)).href);
 const { startFakeProviderServer, makeTempRepo, cleanEnv } = await import(pathToFileURL(join(root, 'packages/testkit/dist/index.js')).href);
 const { Client } = await sdk('client/index.js');

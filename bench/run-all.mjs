@@ -1,17 +1,15 @@
-// Every start-up target of issue 11 in one run, on the clone's bins and on an installed copy of the
+// Every start-up target in one run, on the clone's bins and on an installed copy of the
 // packed tarballs alike: each CLI's --help and tdd-kernel's check and hooks (100,000-event log) within
-// 50 ms of `node -e 0`, consensus-fix's overhead for N = 5 within 150 ms, consensus-synthesis within
+// 60 ms of `node -e 0`, consensus-fix's overhead for N = 5 within 150 ms, consensus-synthesis within
 // 1.1x (slowest reviewer + chairman) with its three stage-1 requests within 20 ms. Medians; wall time
 // and CPU time, each with its margin against the target (negative: missed). On a machine shared with
 // other work the wall time grows with the load and the CPU time barely does: read the CPU column there.
 //
 //   node bench/run-all.mjs [--clone-only] [--runs N]     build first (the installed copy is packed from the build)
-// Then what the vendor bundles and V8's code cache save (bench/code-cache.mjs). The benchmarks' other
-// figures (fan-out, --jobs, flush, growth with the log): run bench/<tool>.mjs.
+// The benchmarks' other figures (fan-out, --jobs, flush, growth with the log): run bench/<tool>.mjs.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { codeCacheTable, measureCodeCache } from './code-cache.mjs';
 import { measureOverhead } from './consensus-fix.mjs';
 import { measureSynthesis } from './consensus-synthesis.mjs';
 import { cloneBins, installedBins, ROOT } from './lib/bins.mjs';
@@ -51,8 +49,6 @@ try {
     console.log(`\n### ${name}\n\n${table(rows, 'target')}\n`);
     for (const note of notes) console.log(`- ${note}`);
   }
-  // What the vendor bundles and the code cache save, on the clone's core (see bench/code-cache.mjs).
-  console.log(`\n### loading the SDKs and zod (bench/code-cache.mjs)\n\n${codeCacheTable(await measureCodeCache(fastRuns))}`);
   console.log(`\n${machine()} at the end`);
 } finally {
   await server.close();

@@ -1,6 +1,6 @@
 // tdd-kernel benchmarks (ratios and counts, not a timed test):
 //  1. `check` and the Claude Code hooks (they run on every edit): medians with a 100,000-event log
-//     against plain `node -e 0`, interleaved; target <= 50 ms above Node's own start-up, in wall and
+//     against plain `node -e 0`, interleaved; target <= 60 ms above Node's own start-up, in wall and
 //     CPU time, and not growing with the log (1,000 vs 100,000 events). Also the one-off catch-up of a
 //     cold state.
 //  2. `flush` with 10 buffered edits makes exactly one runner invocation (counted by a wrapper).
@@ -15,7 +15,7 @@ import { cloneBins, ROOT } from './lib/bins.mjs';
 import { machine, measured, row, sampleInterleaved, table } from './lib/measure.mjs';
 import { writeLog } from './lib/tdd-kernel-log.mjs';
 
-export const HOT_BUDGET_MS = 50;
+export const HOT_BUDGET_MS = 60;
 
 function repo(files) {
   const dir = mkdtempSync(join(tmpdir(), 'tk-bench-'));

@@ -4,10 +4,10 @@
 // bit, no import of an undeclared package), installs them with plain `npm install` into an empty
 // temporary project (no pnpm, no workspace: third-party dependencies come from the registry),
 // type-checks a tiny TypeScript consumer, then runs every CLI from node_modules/.bin under each Node
-// (20, 22, 24) with `--help`, `--version` and one offline run per tool (for adlc-mcp: one MCP session
+// (20, 22, 24, 26) with `--help`, `--version` and one offline run per tool (for adlc-mcp: one MCP session
 // over stdio). Builds nothing: build first.
 //
-//   node scripts/pack-install.mjs [--keep] [--nodes 20,22,24]
+//   node scripts/pack-install.mjs [--keep] [--nodes 20,22,24,26]
 //   node scripts/pack-install.mjs --pack-to <dir>     only pack the published packages into <dir>
 //
 // Node versions other than the running one come from the registry's `node-<os>-<arch>` package,
@@ -23,7 +23,7 @@ import { delimiter, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const DEFAULT_MAJORS = [20, 22, 24];
+const DEFAULT_MAJORS = [20, 22, 24, 26];
 const problems = [];
 
 function log(line) {
@@ -164,9 +164,7 @@ function checkTarball(tarball, scratch) {
     if (!readFileSync(path, 'utf8').startsWith('#!/usr/bin/env node\n')) found.push(`bin ${name} does not start with #!/usr/bin/env node`);
     if ((statSync(path).mode & 0o111) === 0) found.push(`bin ${name} is not executable in the tarball`);
   }
-  // ES modules only: core's dist/vendor/*.cjs bundle every package they use (only Node built-ins stay
-  // outside), and their minified text holds strings this scan would misread as imports.
-  const sources = [...files].filter((f) => /\.m?js$/.test(f) && f.startsWith('dist/')).map((f) => readFileSync(join(pkgDir, f), 'utf8'));
+  const sources = [...files].filter((f) => /\.m?js$/.test(f) && (f.startsWith('dist/') || f.startsWith('bin/'))).map((f) => readFileSync(join(pkgDir, f), 'utf8'));
   const undeclared = undeclaredImports(manifest, sources);
   if (undeclared.length > 0) found.push(`dist imports packages that are not dependencies: ${undeclared.join(', ')}`);
   for (const problem of found) fail(manifest.name, problem);
@@ -193,7 +191,7 @@ function consumerSource(packages, project) {
       if (spec.endsWith('/*')) {
         const dir = join(project, 'node_modules', manifest.name, manifest.exports[key].replace(/^\.\//, '').replace(/\/\*$/, ''));
         const first = readdirSync(dir).filter((f) => f.endsWith('.json')).sort()[0];
-        // Only the schema directories hold files a TypeScript consumer imports (core's vendor/ holds the bins' bundles).
+        // Only the schema directories hold files a TypeScript consumer imports.
         if (first === undefined) continue;
         spec = `${spec.slice(0, -1)}${first}`;
         lines.push(`import m${n} from '${spec}' with { type: 'json' };`, `export const title${n}: string | undefined = (m${n} as { title?: string }).title;`);

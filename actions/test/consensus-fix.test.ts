@@ -38,7 +38,7 @@ describe('the consensus-fix action on a failing test', () => {
     expect(run.summary).toContain('## consensus-fix: pass');
     expect(run.summary).toContain('### Winning patch: candidate 0, 2 changed lines, group of 3');
     expect(run.summary).toContain(`\`\`\`diff\n${patch}\`\`\``);
-    expect(usesStep(run, 'actions/upload-artifact@v4')).toMatchObject({ ran: true, with: { name: 'consensus-fix-patch', path: run.outputs['json-file']!.replace(/\/consensus-fix\.json$/, '') } });
+    expect(usesStep(run, 'actions/upload-artifact@v7')).toMatchObject({ ran: true, with: { name: 'consensus-fix-patch', path: run.outputs['json-file']!.replace(/\/consensus-fix\.json$/, '') } });
     // A dry run: the working tree is untouched, and the patch applies to it.
     expect(pr.repo.status()).toBe('');
     execFileSync('git', ['apply', '--check', run.outputs['patch-file']!], { cwd: pr.repo.dir });
@@ -56,7 +56,7 @@ describe('the consensus-fix action on a failing test', () => {
     expect(run.summary).toContain('**Verdict:** no-survivors: no survivors: none of the 3 candidates passed the gates');
     expect(run.summary).toMatch(/\| 0 \| `anthropic\/[^`]+` \| failed: repro \|/);
     expect(run.summary).not.toContain('Winning patch');
-    expect(usesStep(run, 'actions/upload-artifact@v4').ran).toBe(false);
+    expect(usesStep(run, 'actions/upload-artifact@v7').ran).toBe(false);
     expect(pr.repo.status()).toBe('');
   });
 });

@@ -52,7 +52,7 @@ describe('the consensus-synthesis action on a pull_request event', () => {
     // The SARIF file exists and is what upload-sarif would receive.
     const sarif = run.outputs['sarif-file']!;
     expect(JSON.parse(readFileSync(sarif, 'utf8')).version).toBe('2.1.0');
-    expect(usesStep(run, 'github/codeql-action/upload-sarif@v3')).toMatchObject({ ran: true, with: { sarif_file: sarif, category: 'consensus-synthesis' } });
+    expect(usesStep(run, 'github/codeql-action/upload-sarif@v4')).toMatchObject({ ran: true, with: { sarif_file: sarif, category: 'consensus-synthesis' } });
     expect(existsSync(run.outputs['report-file']!)).toBe(true);
     expect(run.steps.at(-1)).toMatchObject({ name: 'Gate', exitCode: 0 });
     expect(pr.repo.status()).toBe('');
@@ -72,7 +72,7 @@ describe('the consensus-synthesis action on a pull_request event', () => {
     expect(run.summary).toMatch(/- \*\*CRITICAL\*\* Division by zero when xs is empty \(src\/app\.js:2\) at `src\/app\.js:2` \((Claude|Gemini|Codex), (Claude|Gemini|Codex)\)/);
     expect(run.log).toContain('::error title=consensus-synthesis::the gate fails: 1 High Priority issue (--fail-on high)');
     // upload-sarif switched off by its input: present, not run.
-    expect(usesStep(run, 'github/codeql-action/upload-sarif@v3').ran).toBe(false);
+    expect(usesStep(run, 'github/codeql-action/upload-sarif@v4').ran).toBe(false);
   });
 
   it('fail-on never: the same consensus passes', async () => {

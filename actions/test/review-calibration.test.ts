@@ -60,7 +60,7 @@ describe('the review-calibration action', () => {
     const dir = run.outputs['report-dir']!;
     for (const file of ['report.html', 'report.json', 'review-calibration.json']) expect(existsSync(join(dir, file))).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).schemaVersion).toBe('2');
-    expect(usesStep(run, 'actions/upload-artifact@v4')).toMatchObject({ ran: true, with: { name: 'review-calibration-report', path: dir } });
+    expect(usesStep(run, 'actions/upload-artifact@v7')).toMatchObject({ ran: true, with: { name: 'review-calibration-report', path: dir } });
     expect(run.steps.at(-1)).toMatchObject({ name: 'Gate', exitCode: 0 });
     expect(pr.repo.status()).toBe('');
   });
@@ -76,7 +76,7 @@ describe('the review-calibration action', () => {
     expect(run.summary).toMatch(/\*\*Gate:\*\* FAIL \(recall ≥ 50%\): recall/);
     expect(run.summary).toMatch(/\| `[a-z-]+` \| 0 \| 0 \| \d \| 0% \|/);
     expect(run.log).toMatch(/::error title=review-calibration::the gate fails: recall/);
-    expect(usesStep(run, 'actions/upload-artifact@v4')).toMatchObject({ ran: true, with: { path: run.outputs['report-dir'] } });
+    expect(usesStep(run, 'actions/upload-artifact@v7')).toMatchObject({ ran: true, with: { path: run.outputs['report-dir'] } });
     expect(existsSync(join(run.outputs['report-dir']!, 'report.html'))).toBe(true);
     expect(pr.repo.status()).toBe('');
   });

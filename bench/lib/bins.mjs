@@ -9,10 +9,10 @@ import { installPackedCopy } from '../../scripts/pack-install.mjs';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const TOOLS = ['consensus-fix', 'review-calibration', 'tdd-kernel', 'consensus-synthesis'];
 
-/** tool → its bin under `dirOf(tool)`, as its package.json names it (dist/cli.cjs). */
+/** tool → its bin under `dirOf(tool)`, as its package.json names it (bin/<tool>.js). */
 const binsUnder = (dirOf) => Object.fromEntries(TOOLS.map((tool) => [tool, join(dirOf(tool), JSON.parse(readFileSync(join(dirOf(tool), 'package.json'), 'utf8')).bin[tool])]));
 
-/** tool → the clone's packages/<tool>/dist/cli.cjs. */
+/** tool → the clone's packages/<tool>/bin/<tool>.js. */
 export function cloneBins() {
   return binsUnder((tool) => join(ROOT, 'packages', tool));
 }

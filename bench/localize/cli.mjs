@@ -14,7 +14,7 @@ export function flagValue(argv, name) {
 
 /** `--cli <file>`, or the repository's built consensus-fix. */
 export function cliPath(argv) {
-  return resolve(flagValue(argv, '--cli') ?? join(root, 'packages', 'consensus-fix', 'dist', 'cli.cjs'));
+  return resolve(flagValue(argv, '--cli') ?? join(root, 'packages', 'consensus-fix', 'bin', 'consensus-fix.js'));
 }
 
 /** `--cases a,b` as a list, or undefined for every case. */

@@ -1,7 +1,7 @@
 // What the models are shown: for every case, the `replace` prompt consensus-fix would send without
 // --files (`--prompt-only --json --edit-format replace`), against the lines the upstream release
 // changed in the expected files. A model can only write a search text for lines it was shown.
-//   node bench/localize/spans.mjs [--cases a,b] [--json] [--cli path/to/cli.cjs]
+//   node bench/localize/spans.mjs [--cases a,b] [--json] [--cli path/to/consensus-fix.js]
 // Exit 0 once every case was measured, 1 when the benchmark could not run.
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';

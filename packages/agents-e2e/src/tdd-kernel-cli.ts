@@ -6,12 +6,11 @@ import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-/** Absolute path of `@adlc/tdd-kernel`'s built bin (`dist/cli.js`, run `pnpm run build` first). */
+/** Absolute path of `@adlc/tdd-kernel`'s bin (`bin/tdd-kernel.js`, which imports the build: run `pnpm run build` first). */
 export function tddKernelCli(): string {
-  const manifest = createRequire(import.meta.url).resolve('@adlc/tdd-kernel/package.json');
-  const cli = join(dirname(manifest), 'dist', 'cli.js');
-  if (!existsSync(cli)) throw new Error(`${cli} is missing: build @adlc/tdd-kernel first`);
-  return cli;
+  const dir = dirname(createRequire(import.meta.url).resolve('@adlc/tdd-kernel/package.json'));
+  if (!existsSync(join(dir, 'dist', 'cli.js'))) throw new Error(`${join(dir, 'dist', 'cli.js')} is missing: build @adlc/tdd-kernel first`);
+  return join(dir, 'bin', 'tdd-kernel.js');
 }
 
 /** Makes `<dir>/tdd-kernel` (a link to the built CLI, which starts with `#!/usr/bin/env node`); returns `dir`. */

@@ -13,7 +13,7 @@ import { claudeCodeEnv } from '../src/claude-code.js';
 import { agentForTests } from '../src/ensure-agent.js';
 import { runAgent } from '../src/run-agent.js';
 
-const ADLC_MCP = fileURLToPath(new URL('../../mcp/dist/cli.js', import.meta.url));
+const ADLC_MCP = fileURLToPath(new URL('../../mcp/bin/adlc-mcp.js', import.meta.url));
 if (!existsSync(ADLC_MCP)) throw new Error(`build first: ${ADLC_MCP} is missing (npx -y pnpm@10 --filter @adlc/mcp run build)`);
 const claude = await agentForTests('claude-code');
 vi.setConfig({ testTimeout: 180_000 });

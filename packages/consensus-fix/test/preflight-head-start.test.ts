@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '@adlc/testkit';
+import { runCli, traceImportsArgs } from '@adlc/testkit';
 import { BIN, FIX, RAILS, REPRO, fix, interruptMidEvaluation, killQuietly, parseOutput, slowFix, useSuite } from './support.js';
 
 const suite = useSuite('early');
@@ -31,31 +31,28 @@ describe('the pre-flight started early', () => {
     expect(events.filter((e) => e.event === 'preflight')).toHaveLength(1);
   });
 
-  it('the test starts before the run\'s code loads (zod\'s bundle, which the run loads at once): loading holds the event loop', async () => {
+  it('the test starts before the run\'s code loads (zod, which the run imports at once): loading holds the event loop', async () => {
     const r = suite.repo();
     const order = join(suite.scratch, 'early-order.txt');
-    // Recorded in the bin's process: each spawn of a shell command, and each read of a vendor bundle.
+    // Recorded in the bin's process, in one file: each spawn of a shell command, and each module it resolves.
     const recorder = join(suite.scratch, 'early-order.cjs');
     writeFileSync(
       recorder,
       [
         "const fs = require('node:fs'), cp = require('node:child_process');",
-        'const note = (what) => fs.appendFileSync(process.env.ORDER_LOG, what + "\\n");',
         'const spawn = cp.spawn;',
-        'cp.spawn = function (command, ...rest) { note("spawn " + command); return spawn.call(this, command, ...rest); };',
-        'const read = fs.readFileSync;',
-        'fs.readFileSync = function (file, ...rest) { if (/vendor[\\/\\\\][a-z]+\\.cjs$/.test(String(file))) note("load " + file); return read.call(this, file, ...rest); };',
+        'cp.spawn = function (command, ...rest) { fs.appendFileSync(process.env.TRACE_FILE, "spawn " + command + "\\n"); return spawn.call(this, command, ...rest); };',
       ].join('\n'),
     );
     suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
     const res = await runCli(BIN, ['--test-cmd', REPRO, '--rails', RAILS, '--files', 'src/calc.mjs', '--json'], {
       cwd: r.dir,
-      env: { ...suite.server.env(), ORDER_LOG: order, NODE_OPTIONS: `--require ${recorder}` },
+      env: { ...suite.server.env(), TRACE_FILE: order, NODE_OPTIONS: [`--require ${recorder}`, ...traceImportsArgs()].join(' ') },
     });
     expect(res.exitCode, res.stderr).toBe(0);
     const lines = readFileSync(order, 'utf8').trim().split('\n');
     const test = lines.indexOf(`spawn ${REPRO}`);
-    const firstLoad = lines.findIndex((line) => line.startsWith('load '));
+    const firstLoad = lines.findIndex((line) => /[\\/]node_modules[\\/]zod[\\/]/.test(line));
     expect(test).toBeGreaterThanOrEqual(0);
     expect(firstLoad).toBeGreaterThan(test);
   });

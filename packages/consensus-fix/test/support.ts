@@ -10,8 +10,9 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanEnv, makeTempRepo, startFakeProviderServer, type FakeProviderServer, type FileTree, type TempRepo } from '@adlc/testkit';
 import { ConsensusFixOutputSchema, type ConsensusFixOutput } from '../src/output/schema.js';
 
-export const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'cli.cjs');
-if (!statSync(BIN, { throwIfNoEntry: false })) throw new Error(`build first: ${BIN} is missing (cd packages/consensus-fix && npx tsup)`);
+export const BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'consensus-fix.js');
+const BUNDLE = join(dirname(BIN), '..', 'dist', 'cli.js');
+if (!statSync(BUNDLE, { throwIfNoEntry: false })) throw new Error(`build first: ${BUNDLE} is missing (cd packages/consensus-fix && npx tsup)`);
 
 export const BUGGY = `// Arithmetic helpers.\nexport function add(a, b) {\n  return a - b;\n}\n\nexport function mul(a, b) {\n  return a * b;\n}\n`;
 const withAdd = (body: string) => BUGGY.replace('  return a - b;', body);

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { makeTempRepo, runCli, type CliResult, type RecordedRequest, type TempRepo } from '@adlc/testkit';
 
-export const BIN = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
+export const BIN = fileURLToPath(new URL('../bin/consensus-synthesis.js', import.meta.url));
 
 export function reviewText(opts: { severity?: string; file?: string; line?: number; description?: string; assessment?: string } = {}): string {
   if (opts.severity === undefined) return `## ISSUES FOUND\nNone\n\n## OVERALL ASSESSMENT\n${opts.assessment ?? 'APPROVE'}\n`;

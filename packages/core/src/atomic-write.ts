@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import path from 'node:path';
-import { randomHex } from './random.js';
+import { randomHex } from './hash.js';
 
 export interface AtomicWriteOptions {
   /** Permission bits of the result; default: the existing file's, or 0o666 minus umask for a new file. */

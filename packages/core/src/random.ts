@@ -21,14 +21,3 @@ export function shuffle<T>(items: T[], random: () => number): T[] {
   }
   return items;
 }
-
-/**
- * `length` hex digits from Math.random, for names that only have to differ from other writers' (a pid
- * and a time stand beside them, and the file is created exclusively); never for secrets. It spares the
- * hot paths node:crypto's load.
- */
-export function randomHex(length: number): string {
-  let out = '';
-  while (out.length < length) out += Math.floor(Math.random() * 0x100000000).toString(16).padStart(8, '0');
-  return out.slice(0, length);
-}

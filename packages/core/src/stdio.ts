@@ -1,8 +1,8 @@
-// The CLIs' own output (the result, help, error lines) goes straight to file descriptors 1 and 2: the
-// first use of process.stdout or process.stderr on a pipe loads and compiles Node's streams and its net
-// module, about 10 ms of CPU, a fifth of what `--help` or tdd-kernel's hook may cost in all. A command
-// that uses the streams (progress lines, a child's output piped through) still gets them: once a stream
-// exists, everything is written through it, so what it holds and what comes next stay in order.
+// The CLIs' own output (the result, help, error lines) goes straight to file descriptors 1 and 2, written
+// synchronously, so nothing is left queued when the process exits and a reader that went away is not an
+// error. A command that uses the streams (progress lines, a child's output piped through) still gets
+// them: once a stream exists, everything is written through it, so what it holds and what comes next
+// stay in order.
 
 import fs from 'node:fs';
 

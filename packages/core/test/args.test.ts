@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collect, createProgram, listArg, parseArgs } from '../src/cli-entry.js';
+import { collect, createProgram, listArg, parseArgs } from '../src/index.js';
 
 function parse(argv: string[]): { report?: string[]; files?: string[] } {
   const program = createProgram({ name: 't', description: 'test' })

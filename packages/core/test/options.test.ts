@@ -9,7 +9,7 @@ import { checkConfigObject, configKeys, findConfigFile, loadProjectConfig, withC
 import { allowedValues, defineOptions, flagMeta } from '../src/options/define-options.js';
 import { resolveOptions, toolShape } from '../src/options/resolve-options.js';
 import { SHARED_OPTIONS, tierOption } from '../src/options/shared-options.js';
-import { makeTempRepo, type TempRepo } from '../src/testkit/temp-repo.js';
+import { makeTempRepo, type TempRepo } from '@adlc/testkit';
 
 const TABLE = defineOptions('consensus-synthesis', {
   json: SHARED_OPTIONS.json,

@@ -1,7 +1,7 @@
 // adlc-mcp's flags, declared on core's commander program: loaded only when the server is started with
 // arguments (--help, --version, a mistake), so a client's plain start never loads commander.
 
-import { createProgram, parseArgs } from '@adlc/core/cli';
+import { createProgram, parseArgs } from '@adlc/core';
 import pkg from '../package.json' with { type: 'json' };
 
 const program = createProgram({

@@ -4,7 +4,7 @@
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { InterruptedError } from '@adlc/core/main';
+import { InterruptedError } from '@adlc/core';
 
 export type Access = 'read' | 'write';
 

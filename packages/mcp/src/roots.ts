@@ -4,7 +4,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isInsideRoot, opError } from '@adlc/core/main';
+import { isInsideRoot, opError } from '@adlc/core';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 
 /** How long the client gets to list its roots. */

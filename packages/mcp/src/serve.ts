@@ -2,7 +2,7 @@
 // signal arrives; then the calls still running are cancelled (their files restored, as on SIGINT) and
 // given a moment to unwind before the one exit in runMain.
 
-import { INTERRUPT_EXIT_GRACE_MS, interruptSignal, pass, type Outcome } from '@adlc/core/main';
+import { INTERRUPT_EXIT_GRACE_MS, interruptSignal, pass, type Outcome } from '@adlc/core';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createAdlcServer } from './server.js';
 import { reserveStdout } from './stdout.js';

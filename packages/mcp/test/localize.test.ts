@@ -10,7 +10,7 @@ import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { ledgerPackage, LEDGER_REPRO } from '../../localize/test/fixtures.js';
 import { errorOf, outputValidator, startClient, textOf, type TestClient } from './support.js';
 
-const CONSENSUS_FIX = fileURLToPath(new URL('../../consensus-fix/dist/cli.cjs', import.meta.url));
+const CONSENSUS_FIX = fileURLToPath(new URL('../../consensus-fix/bin/consensus-fix.js', import.meta.url));
 
 const repos: TempRepo[] = [];
 const clients: TestClient[] = [];

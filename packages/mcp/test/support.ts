@@ -1,4 +1,4 @@
-// The tests' client: the MCP SDK's own Client over stdio, against the BUILT server (dist/cli.js), with
+// The tests' client: the MCP SDK's own Client over stdio, against the BUILT server (bin/adlc-mcp.js, which imports dist/cli.js), with
 // an environment cleaned of real keys plus the loopback fake providers' base URLs and placeholder keys.
 
 import { existsSync } from 'node:fs';
@@ -10,8 +10,9 @@ import { Ajv } from 'ajv';
 import { cleanEnv } from '@adlc/testkit';
 import { pathToFileURL } from 'node:url';
 
-export const BIN = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-if (!existsSync(BIN)) throw new Error(`build first: ${BIN} is missing (npx -y pnpm@10 --filter @adlc/mcp run build)`);
+export const BIN = fileURLToPath(new URL('../bin/adlc-mcp.js', import.meta.url));
+const BUNDLE = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+if (!existsSync(BUNDLE)) throw new Error(`build first: ${BUNDLE} is missing (npx -y pnpm@10 --filter @adlc/mcp run build)`);
 
 export interface TestClient {
   client: Client;

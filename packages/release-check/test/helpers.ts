@@ -21,11 +21,12 @@ export function manifest(folder: string): { name: string; version: string; priva
   return JSON.parse(readFileSync(join(packageDir(folder), 'package.json'), 'utf8'));
 }
 
-/** The tool's bin as its package.json names it (dist/cli.cjs). */
+/** The tool's bin as its package.json names it (bin/<tool>.js, which imports dist/cli.js). */
 export function bin(tool: Tool): string {
   const { bin: bins } = JSON.parse(readFileSync(join(packageDir(tool), 'package.json'), 'utf8')) as { bin: Record<string, string> };
   const path = join(packageDir(tool), bins[tool]!);
-  if (!existsSync(path)) throw new Error(`build first (npx -y pnpm@10 run build): ${path} is missing`);
+  const bundle = join(packageDir(tool), 'dist', 'cli.js');
+  if (!existsSync(bundle)) throw new Error(`build first (npx -y pnpm@10 run build): ${bundle} is missing`);
   return path;
 }
 

@@ -1,5 +1,5 @@
 // The packed tarballs install anywhere: scripts/pack-install.mjs packs every package, installs the
-// tarballs with plain npm into an empty project and runs every CLI under Node 20, 22 and 24. Its
+// tarballs with plain npm into an empty project and runs every CLI under Node 20, 22, 24 and 26. Its
 // pure checks of a packed manifest are tested here one case a line.
 
 import { spawnSync } from 'node:child_process';
@@ -44,7 +44,7 @@ describe('undeclared imports', () => {
   });
 });
 
-describe('pnpm pack, npm install, every CLI under Node 20, 22 and 24', () => {
+describe('pnpm pack, npm install, every CLI under Node 20, 22, 24 and 26', () => {
   it('lists the published packages (not the private ones)', () => {
     expect(publishedPackages(ROOT).map((p) => p.manifest.name).sort()).toEqual(['@adlc/consensus-fix', '@adlc/consensus-synthesis', '@adlc/core', '@adlc/localize', '@adlc/mcp', '@adlc/review-calibration', '@adlc/tdd-kernel']);
   });

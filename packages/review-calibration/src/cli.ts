@@ -1,7 +1,7 @@
 // review-calibration: declares the flags and hands them to the command (loaded lazily, so --help is fast).
 
 import { Option } from 'commander';
-import { collect, createProgram, floatArg, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
+import { collect, createProgram, floatArg, intArg, listArg, parseArgs, runMain } from '@adlc/core';
 import pkg from '../package.json' with { type: 'json' };
 import { DEFAULTS } from './cli/defaults.js';
 import { SCORERS } from './types.js';

@@ -9,12 +9,13 @@ import { makeTempRepo, runCli, type CliResult, type TempRepo } from '@adlc/testk
 import { CalibrationJsonSchema, type CalibrationJson } from '../src/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const BIN = join(here, '..', 'dist', 'cli.cjs');
+export const BIN = join(here, '..', 'bin', 'review-calibration.js');
 export const REVIEWER = join(here, 'fixtures', 'reviewer.mjs');
 export const MATH = readFileSync(join(here, 'fixtures', 'math.js.txt'), 'utf8');
 
 export function assertBuilt(): void {
-  if (!existsSync(BIN)) throw new Error(`build the CLI first: cd packages/review-calibration && npx tsup (${BIN} is missing)`);
+  const bundle = join(here, '..', 'dist', 'cli.js');
+  if (!existsSync(bundle)) throw new Error(`build the CLI first: cd packages/review-calibration && npx tsup (${bundle} is missing)`);
 }
 
 export const PLANTS = [

@@ -6,7 +6,7 @@
 
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { asksForHelpOrVersion, writeOut } from '@adlc/core/light';
+import { asksForHelpOrVersion, writeOut } from '@adlc/core';
 import { AGENT_NAMES, HOOK_CONFIG_FILES, isAgentName } from './agents/types.js';
 import { contextForFlags } from './project/context.js';
 import { GLOBAL_OPTIONS, isMode, PARSE_OPTIONS, type GlobalFlags } from './cli/options.js';

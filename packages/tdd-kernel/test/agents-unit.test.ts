@@ -177,6 +177,7 @@ describe("Codex's hook trust", () => {
 describe('init recognises its own hook commands, however spelled, per agent', () => {
   it.each([
     ['tdd-kernel hook codex', 'codex', true],
+    ["'/usr/bin/node' '/a/bin/tdd-kernel.js' hook codex", 'codex', true],
     ["'/usr/bin/node' '/a/dist/cli.js' hook codex", 'codex', true],
     ['node "/a/dist/cli.js" hook claude-code', 'claude-code', true],
     ["'/usr/bin/node' '/a/dist/cli.cjs' hook codex", 'codex', true],

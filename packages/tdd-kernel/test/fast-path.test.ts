@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TempRepo } from '@adlc/testkit';
 import { HookDenySchema, StatusOutputSchema } from '../src/index.js';
-import { BIN, HEAVY_MODULES, kernel, loadedSources, MAIN, makeProject, OLD_BIN, PRICE_ID, PRICE_SRC, PRICE_TEST } from './support.js';
+import { BIN, HEAVY_MODULES, kernel, loadedSources, makeProject, OLD_BIN, PRICE_ID, PRICE_SRC, PRICE_TEST } from './support.js';
 
 const BAD = 'export const price = (n: number) => n + 1;\n';
 
@@ -146,42 +146,21 @@ describe('the fast path has the CLI contract', () => {
     }
   });
 
-  it('check and the hook run neither commander nor zod, nor load the full CLI\'s file; the full CLI does', async () => {
+  it('check and the hook load neither commander nor zod, nor the full CLI\'s commands; the full CLI does', async () => {
     repo = makeProject('none', { 'src/a.ts': 'export {};\n' });
     const event = JSON.stringify({ session_id: 's', cwd: repo.dir, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: path.join(repo.dir, 'src/a.ts'), old_string: '{}', new_string: '{ a }' } });
     for (const [args, input] of [[['check', 'src/a.ts', '--json']], [['hook', 'claude-code'], event], [['--log', 'x.jsonl', 'hook', 'claude-code', '--bogus'], event]] as const) {
       const sources = loadedSources(repo, [...args], input);
       expect(sources).toContain('../src/fast.ts');
       expect(sources.filter((source) => HEAVY_MODULES.test(source)), args.join(' ')).toEqual([]);
-      expect(sources, args.join(' ')).not.toContain(MAIN);
+      expect(sources, args.join(' ')).not.toContain('../src/commands.ts');
     }
     const full = loadedSources(repo, ['status']);
     expect(full.some((source) => HEAVY_MODULES.test(source))).toBe(true);
-    expect(full).toContain(MAIN);
+    expect(full).toContain('../src/commands.ts');
   });
 
-  it('check and the hook load none of the heavier Node built-ins (crypto, streams, net, vm, module, os, fs/promises), even answering on a pipe', () => {
-    repo = makeProject('none', { 'src/a.ts': 'export {};\n' });
-    const record = path.join(repo.dir, '.git', 'record-builtins.cjs');
-    writeFileSync(record, "process.on('exit', () => require('node:fs').writeFileSync(process.env.BUILTINS_OUT, process.moduleLoadList.join('\\n')));\n");
-    const loaded = (args: string[], input = '') => {
-      const out = path.join(repo.dir, '.git', 'builtins.txt');
-      const r = spawnSync(process.execPath, ['--require', record, BIN, ...args], { cwd: repo.dir, input, encoding: 'utf8', env: { ...process.env, BUILTINS_OUT: out, TDD_KERNEL_SESSION: '' } });
-      return { status: r.status, stdout: r.stdout, modules: readFileSync(out, 'utf8').split('\n') };
-    };
-    const event = JSON.stringify({ session_id: 's', cwd: repo.dir, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: path.join(repo.dir, 'src/a.ts'), old_string: '{}', new_string: '{ a }' } });
-    const heavy = /^NativeModule (?:crypto|stream|net|vm|module|os|fs\/promises|child_process)$/;
-    const hook = loaded(['hook', 'claude-code'], event);
-    expect(HookDenySchema.parse(JSON.parse(hook.stdout)).hookSpecificOutput.permissionDecision).toBe('deny');
-    const check = loaded(['check', 'src/a.ts', '--json']);
-    expect(check.status).toBe(2);
-    expect(JSON.parse(check.stdout)).toMatchObject({ decision: 'deny' });
-    for (const run of [hook, check]) expect(run.modules.filter((m) => heavy.test(m))).toEqual([]);
-    // The control: the full CLI does load them.
-    expect(loaded(['status']).modules.filter((m) => heavy.test(m)).length).toBeGreaterThan(0);
-  });
-
-  it('the bin is CommonJS (dist/cli.cjs); dist/cli.js, which hooks written before name, runs it alike', () => {
+  it('the bin is bin/tdd-kernel.js; dist/cli.js, which hooks written before name, runs alike', () => {
     repo = makeProject('none', { 'src/a.ts': 'export {};\n' });
     const pkg = JSON.parse(readFileSync(path.join(path.dirname(BIN), '..', 'package.json'), 'utf8')) as { bin: Record<string, string> };
     expect(path.resolve(path.dirname(BIN), '..', pkg.bin['tdd-kernel']!)).toBe(BIN);

@@ -3,17 +3,16 @@
 
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CODE_CACHE_WRAPPER_PREFIX } from '@adlc/core/light';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/testkit';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The bin (package.json `bin`). */
-export const BIN = path.resolve(here, '../dist/cli.cjs');
-/** The bin's earlier path, which hooks written by an earlier `init` still name. */
+export const BIN = path.resolve(here, '../bin/tdd-kernel.js');
+/** The bundle's entry, which hooks written by an earlier `init` name. */
 export const OLD_BIN = path.resolve(here, '../dist/cli.js');
+const DIST = path.resolve(here, '../dist');
 
 function findUp(pkg: string): string {
   for (let dir = here; ; dir = path.dirname(dir)) {
@@ -61,12 +60,11 @@ export const PRICE_SRC = 'export const price = (n: number) => n;\n';
 export const PRICE_ID = 'src/price.test.ts::price adds tax';
 
 /**
- * The source files whose code one run of `tdd-kernel <args>` executed, in `repo`. The bin is two bundled,
- * minified CommonJS files (tsup.tool.config.ts) whose modules each run on first use, so what a run loads
- * is what it executes: read from V8's coverage (every function that ran) and mapped back to its source
- * through the bundle's source map. Sources are as the map names them (`../src/fast.ts`,
- * `../../../node_modules/.pnpm/commander@14.0.3/...`); other files that ran (the bundles themselves, core's vendor
- * bundles) by path.
+ * The source files one run of `tdd-kernel <args>` loaded, in `repo`, as paths from dist/ (`../src/fast.ts`,
+ * `../../core/src/stdio.ts`), and the other files it loaded (packages in node_modules) by path. The CLI
+ * is an ES module bundle split in chunks, and loading a chunk runs the top level of every module in it:
+ * which chunks a run loaded is read from V8's coverage, and which modules each holds from the comments
+ * esbuild writes before each module's code.
  */
 export function loadedSources(repo: TempRepo, args: string[], input = ''): string[] {
   const coverage = path.join(repo.dir, '.git', 'coverage');
@@ -75,41 +73,16 @@ export function loadedSources(repo: TempRepo, args: string[], input = ''): strin
   if (r.status === 1) throw new Error(`tdd-kernel ${args.join(' ')} failed: ${r.stderr}`);
   const sources = new Set<string>();
   for (const name of readdirSync(coverage)) {
-    const { result } = JSON.parse(readFileSync(path.join(coverage, name), 'utf8')) as { result: ScriptCoverage[] };
-    for (const script of result) {
-      const file = script.url.startsWith('file:') ? fileURLToPath(script.url) : script.url;
-      const ran = script.functions.filter((f) => f.ranges[0]!.count > 0).map((f) => f.ranges[0]!.startOffset);
-      // The full CLI is compiled by requireWithCodeCache inside a CommonJS wrapper: its offsets count the wrapper.
-      const shift = file === MAIN ? CODE_CACHE_WRAPPER_PREFIX.length : 0;
-      if (BUNDLES.includes(file) && ran.length > 0) for (const source of [file, ...sourcesAt(file, ran.map((offset) => offset - shift))]) sources.add(source);
-      else if (path.isAbsolute(file) && ran.length > 0) sources.add(file);
+    const { result } = JSON.parse(readFileSync(path.join(coverage, name), 'utf8')) as { result: Array<{ url: string }> };
+    for (const { url } of result) {
+      if (!url.startsWith('file:')) continue;
+      const file = fileURLToPath(url);
+      if (path.dirname(file) !== DIST) sources.add(file);
+      else for (const [, module] of readFileSync(file, 'utf8').matchAll(/^\/\/ (\S+\.[cm]?[jt]s)$/gm)) sources.add(path.relative(DIST, path.resolve(DIST, '..', module!)));
     }
   }
   return [...sources].sort();
 }
 
-interface ScriptCoverage {
-  url: string;
-  functions: Array<{ ranges: Array<{ startOffset: number; count: number }> }>;
-}
-
-/** The bin's two minified files: the launcher with the hot commands, and the full CLI. */
-export const MAIN = path.resolve(here, '../dist/cli-main.cjs');
-const BUNDLES = [BIN, MAIN];
-
-/** The original sources of a bundle's code at these offsets, through its source map. */
-function sourcesAt(bundle: string, offsets: number[]): string[] {
-  const code = readFileSync(bundle, 'utf8');
-  const map = new SourceMap(JSON.parse(readFileSync(`${bundle}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]);
-  const lineStarts = [0];
-  for (let i = code.indexOf('\n'); i !== -1; i = code.indexOf('\n', i + 1)) lineStarts.push(i + 1);
-  return offsets.map((offset) => {
-    let line = lineStarts.length - 1;
-    while (lineStarts[line]! > offset) line--;
-    const entry = map.findEntry(line, offset - lineStarts[line]!) as { originalSource?: string };
-    return entry.originalSource ?? '';
-  }).filter((source) => source !== '');
-}
-
-/** What the hot path must not run: commander (inlined) and core's zod bundle. */
-export const HEAVY_MODULES = /node_modules\/(?:\.pnpm\/commander@[^/]+\/node_modules\/)?commander\/|\/vendor\/zod\.cjs$/;
+/** What the hot path must not load: commander and zod. */
+export const HEAVY_MODULES = /\/node_modules\/(?:commander|zod)\//;

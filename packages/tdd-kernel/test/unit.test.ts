@@ -162,9 +162,9 @@ describe('bashWrites', () => {
     expect(bashWrites('tdd-kernel claim x src/a.ts').forbidden).toBeNull();
   });
 
-  // The bin is dist/cli.cjs; hooks and shells written before name dist/cli.js: both are tdd-kernel.
-  it.each(['cli.cjs', 'cli.js'])('knows tdd-kernel started by its path (dist/%s)', (file) => {
-    const bin = `node /p/node_modules/@adlc/tdd-kernel/dist/${file}`;
+  // The bin is bin/tdd-kernel.js; hooks and shells written before name dist/cli.cjs or dist/cli.js: all are tdd-kernel.
+  it.each(['bin/tdd-kernel.js', 'dist/cli.cjs', 'dist/cli.js'])('knows tdd-kernel started by its path (%s)', (file) => {
+    const bin = `node /p/node_modules/@adlc/tdd-kernel/${file}`;
     expect(bashWrites(`${bin} refactor on`).forbidden).toMatch(/user/);
     expect(bashWrites(`${bin} init codex`).forbidden).toMatch(/user/);
     expect(bashWrites(`${bin} --mode warn check src/a.ts`).forbidden).toMatch(/ask the user/);

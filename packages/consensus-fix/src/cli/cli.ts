@@ -1,7 +1,7 @@
 // consensus-fix: declares the flags and calls the library once; everything else is lazy.
 
 import { Option } from 'commander';
-import { createProgram, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
+import { createProgram, intArg, listArg, parseArgs, runMain } from '@adlc/core';
 import { startPreflightEarly } from './preflight-head-start.js';
 import { EDIT_FORMAT_OPTIONS } from '../edits/format.js';
 import { DEFAULTS, type ConsensusFixOptions } from './options.js';

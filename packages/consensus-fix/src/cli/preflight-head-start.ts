@@ -8,7 +8,7 @@
 //    fails stops the test and waits for it to end; one that restores a killed run's files stops it and
 //    runs the test again, on the restored tree.
 
-import { dirtyFiles, runCommand, type CommandResult } from '@adlc/core/main';
+import { dirtyFiles, runCommand, type CommandResult } from '@adlc/core';
 import { guardsTree } from './options.js';
 
 export interface EarlyPreflight {

@@ -18,7 +18,7 @@ export interface AgentCommandOptions {
   hookCommand?: string;
   dryRun?: boolean;
   env: NodeJS.ProcessEnv;
-  /** This CLI's dist/cli.js, for a hook command by absolute path. */
+  /** This CLI's bin, for a hook command by absolute path. */
   cliPath: string;
 }
 

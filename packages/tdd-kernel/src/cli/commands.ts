@@ -2,14 +2,14 @@
 // flags before or after the subcommand), each mapped to one kernel call and rendered as text or JSON.
 
 import { fileURLToPath } from 'node:url';
-// Only what declaring the commands and reading the flags needs is imported here (core's CLI entry, not
-// its full index with zod): each command's implementation is imported when that command runs, so
-// `--help` and every command load just their own code.
-import { createProgram, gateFail, opError, parseArgs, pass, type Outcome } from '@adlc/core/cli';
+// Each command's implementation is imported when that command runs, so `--help` and every command
+// load just their own code.
+import { createProgram, gateFail, InterruptedError, opError, parseArgs, pass, runMain, type Outcome } from '@adlc/core';
 import type { Command } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
 import { AGENT_NAMES, isAgentName } from '../agents/types.js';
 import type { KernelContext } from '../project/context.js';
+import type { HotEnd } from '../fast.js';
 import { describeKernelError } from './error-hints.js';
 import { GLOBAL_OPTIONS, isMode, type GlobalFlags } from './options.js';
 
@@ -46,6 +46,12 @@ export function buildProgram(): Command {
   return program;
 }
 
+/** Runs what the hot path did not finish: `full` is any other command line. */
+export async function runFull(argv: readonly string[], hot: Exclude<HotEnd, 'done'>): Promise<void> {
+  const command = hot === 'full' ? () => main([...argv]) : () => Promise.reject('signal' in hot ? new InterruptedError(hot.signal) : asOpError(hot.error));
+  await runMain('tdd-kernel', command, { argv: [...argv] });
+}
+
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<Outcome> {
   const { opts, args, command } = parseArgs<GlobalFlags & { plan?: string; hookCommand?: string; dryRun?: boolean; agent?: string }>(buildProgram(), argv);
   const name = command.name();
@@ -63,7 +69,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       const agent = name === 'init' ? args[0] : opts.agent;
       if (!isAgentName(agent)) throw opError(`unknown agent "${agent}"`, { hint: `supported: ${AGENT_NAMES.join(', ')}` });
       const [{ findRoot }, { runDoctorAgent, runInit }] = await Promise.all([import('../project/paths.js'), import('../agents/agent-commands.js')]);
-      const agentOpts = { root: opts.root ?? findRoot(process.cwd()), env, cliPath: fileURLToPath(new URL('./cli.cjs', import.meta.url)), ...(opts.json ? { json: true } : {}), ...(opts.hookCommand ? { hookCommand: opts.hookCommand } : {}), ...(opts.dryRun ? { dryRun: true } : {}) };
+      const agentOpts = { root: opts.root ?? findRoot(process.cwd()), env, cliPath: fileURLToPath(new URL('../bin/tdd-kernel.js', import.meta.url)), ...(opts.json ? { json: true } : {}), ...(opts.hookCommand ? { hookCommand: opts.hookCommand } : {}), ...(opts.dryRun ? { dryRun: true } : {}) };
       return name === 'init' ? runInit(agent, agentOpts) : runDoctorAgent(agent, agentOpts);
     }
     const ctx = await context(opts, env);

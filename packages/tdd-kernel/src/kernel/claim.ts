@@ -7,7 +7,7 @@ import type { KernelContext } from '../project/context.js';
 import type { EditClaimEvent } from '../schemas/events.js';
 import { KernelUsageError } from './errors.js';
 import { isGlob, isProtected } from '../project/globs.js';
-import { shellQuote } from '@adlc/core/light';
+import { shellQuote } from '@adlc/core';
 import { relativeToRoot } from '../project/paths.js';
 import { fileHash } from '../runners/files.js';
 import { createRunner } from '../runners/select-runner.js';

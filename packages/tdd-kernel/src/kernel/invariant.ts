@@ -5,7 +5,7 @@
 import type { RefusalCode } from '../schemas/events.js';
 import type { KernelState } from './state.js';
 import { targetCovers } from '../project/globs.js';
-import { shellQuote } from '@adlc/core/light';
+import { shellQuote } from '@adlc/core';
 
 export interface EditQuery {
   /** Relative to the root, forward slashes. */

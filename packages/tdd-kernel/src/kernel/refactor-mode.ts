@@ -5,6 +5,7 @@ import type { KernelContext } from '../project/context.js';
 import { readPackageJson } from '../runners/select-runner.js';
 import { NoRunnerError, resolveRunner, runTests, type RunSummary } from './run-tests.js';
 import type { RefactorOutput } from '../schemas/outputs.js';
+import { redactSecrets, runCommand } from '@adlc/core';
 
 export type RefactorResult = RefactorOutput;
 
@@ -26,7 +27,6 @@ export async function refactorOff(ctx: KernelContext): Promise<RefactorResult> {
   const command = verifyCommand(ctx);
   let verify: RefactorResult['verify'];
   if (command) {
-    const { redactSecrets, runCommand } = await import('@adlc/core');
     const run = await runCommand(command, { cwd: ctx.paths.root, timeoutMs: ctx.config.timeoutMs ?? 600_000, env: { CI: '1', PYTHONDONTWRITEBYTECODE: '1' } });
     // What the verify command printed goes to the agent: without the keys it runs with (see run-tests.ts).
     const tail = run.outputTail.trim().split('\n').slice(-15).join('\n');

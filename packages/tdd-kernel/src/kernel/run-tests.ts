@@ -10,6 +10,7 @@ import { fileHash } from '../runners/files.js';
 import type { RunnerAdapter, RunOutcome, TestRequest, TestResult } from '../runners/types.js';
 import type { KernelState } from './state.js';
 import type { RunOutput } from '../schemas/outputs.js';
+import { redactSecrets } from '@adlc/core';
 
 export type RunSummary = RunOutput;
 
@@ -41,7 +42,6 @@ function withoutSecrets(runner: RunnerAdapter): RunnerAdapter {
     id: runner.id,
     ...(runner.key === undefined ? {} : { key: runner.key }),
     async run(requests, runCtx) {
-      const { redactSecrets } = await import('@adlc/core');
       const env = { ...process.env, ...runCtx.env };
       const clean = (text: string) => redactSecrets(text, env);
       try {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { KernelEvent } from '../schemas/events.js';
 import { appendEvents, readEventsFrom } from './log.js';
 import type { ProjectPaths } from '../project/paths.js';
-import { sha1Hex, writeFileAtomicSync } from '@adlc/core/light';
+import { sha1Hex, writeFileAtomicSync } from '@adlc/core';
 import { applyEvent, emptyState, type KernelState } from './state.js';
 
 /** Raised when the folded state's shape changes (2: reds per test), so an older state file is refolded. */

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sha1Hex } from '@adlc/core/light';
+import { sha1Hex } from '@adlc/core';
 import { CONFIG_DIR, DEFAULT_LOG, type KernelConfig } from './config.js';
 
 /** The nearest directory at or above `start` holding .tdd-kernel/ or .git; else `start` itself. */
@@ -72,4 +72,4 @@ function realpath(p: string): string {
 }
 
 /** Posix path relative to root; null for the root itself or when it lands outside (symlinks resolved, dangling ones too). */
-export { relativeToRoot } from '@adlc/core/light';
+export { relativeToRoot } from '@adlc/core';

@@ -3,7 +3,7 @@
 
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomicSync } from '@adlc/core/light';
+import { writeFileAtomicSync } from '@adlc/core';
 
 const FILE = 'session';
 

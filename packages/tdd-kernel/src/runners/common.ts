@@ -9,6 +9,7 @@ import type { CommandResult } from '@adlc/core';
 import { RunnerError } from '../kernel/errors.js';
 import { annotationsOf } from './files.js';
 import type { RunContext, RunOutcome, TestRequest, TestResult } from './types.js';
+import { runCommand } from '@adlc/core';
 
 /** `<dir>/node_modules/<pkg>/<entry>` at or above the root, as a path relative to the root when inside it. */
 export function findPackageEntry(root: string, pkg: string, entry: string): { path: string; version: string } | null {
@@ -30,7 +31,6 @@ export function findPackageEntry(root: string, pkg: string, entry: string): { pa
 }
 
 export async function execute(command: string, ctx: RunContext): Promise<CommandResult> {
-  const { runCommand } = await import('@adlc/core');
   return runCommand(command, {
     cwd: ctx.root,
     timeoutMs: ctx.timeoutMs,

@@ -1,6 +1,6 @@
 // Shell quoting and regex escaping for the commands the adapters build.
 
-export { shellQuote } from '@adlc/core/cli';
+export { shellQuote } from '@adlc/core';
 
 export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { KernelContext } from '../project/context.js';
 import type { EditRevertedEvent, KernelEvent } from '../schemas/events.js';
 import { readBlob, readTurn, type TurnEntry } from './turn-buffer.js';
-import { isProcessAlive, writeFileAtomicSync } from '@adlc/core/light';
+import { isProcessAlive, writeFileAtomicSync } from '@adlc/core';
 import type { RevertedFile } from '../schemas/outputs.js';
 
 export interface RevertPlan {

@@ -2,7 +2,7 @@
 // stay, edits whose tests are red go back to their pre-edit bytes (new files are deleted), and a repair
 // event says what happened. Two failed greens in a row close the claim: no endless retry loop.
 
-import { shellQuote } from '@adlc/core/light';
+import { shellQuote } from '@adlc/core';
 import { randomBytes } from 'node:crypto';
 import type { KernelContext } from '../project/context.js';
 import { confirmationsInUse } from './confirm-edits.js';

@@ -5,7 +5,7 @@
 
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { randomHex, writeFileAtomicSync } from '@adlc/core/light';
+import { randomHex, writeFileAtomicSync } from '@adlc/core';
 import { appendTurn, changedSinceTurnStart, sessionKey, snapshot, type TurnEntry } from './turn-buffer.js';
 
 export interface PendingEdit extends TurnEntry {

@@ -3,7 +3,7 @@
 
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { randomHex, sha1Hex, writeFileAtomicSync } from '@adlc/core/light';
+import { randomHex, sha1Hex, writeFileAtomicSync } from '@adlc/core';
 
 export interface TurnEntry {
   /** Relative to the root. */

@@ -123,8 +123,8 @@ function analyse(tokens: Token[], out: BashWrites): void {
   }
   // Skip env assignments and wrappers: FOO=1 sudo command ...
   while (words.length > 0 && (/^\w+=/.test(words[0]!) || ['sudo', 'env', 'command', 'exec', 'time', 'nohup'].includes(words[0]!))) words.shift();
-  // However it is started (npx, pnpm exec, node .../dist/cli.cjs, or cli.js as before), a tdd-kernel invocation is checked as one.
-  const kernelAt = words.findIndex((w) => /(?:^|\/)tdd-kernel$|tdd-kernel\/dist\/cli\.c?js$|@adlc\/tdd-kernel$/.test(w));
+  // However it is started (npx, pnpm exec, node .../bin/tdd-kernel.js, or dist/cli.js and dist/cli.cjs as hooks written before name it), a tdd-kernel invocation is checked as one.
+  const kernelAt = words.findIndex((w) => /(?:^|\/)tdd-kernel(?:\.js)?$|tdd-kernel\/dist\/cli\.c?js$|@adlc\/tdd-kernel$/.test(w));
   if (kernelAt > 0) words.splice(0, kernelAt + 1, 'tdd-kernel');
   const [cmd, ...args] = words;
   if (!cmd) return;
@@ -132,6 +132,7 @@ function analyse(tokens: Token[], out: BashWrites): void {
   const operands = args.filter((a) => !a.startsWith('-'));
   switch (name) {
     case 'tdd-kernel':
+    case 'tdd-kernel.js':
     case 'cli.cjs':
     case 'cli.js':
       if (/\brefactor\b/.test(args.join(' ')) && args.includes('on')) out.forbidden = '`tdd-kernel refactor on` is the user\'s switch, not the agent\'s: ask the user to run it';

@@ -4,7 +4,7 @@
 
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomicSync } from '@adlc/core/light';
+import { writeFileAtomicSync } from '@adlc/core';
 import { EDIT_MATCHER, isKernelCommand, POST_TIMEOUT_S, PRE_TIMEOUT_S, STOP_TIMEOUT_S } from './install-specs.js';
 import { mergedSettings } from './install.js';
 import type { InitOutput } from '../../schemas/outputs.js';

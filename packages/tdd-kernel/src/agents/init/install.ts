@@ -4,7 +4,7 @@
 
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { shellQuote, writeFileAtomicSync } from '@adlc/core/light';
+import { shellQuote, writeFileAtomicSync } from '@adlc/core';
 import type { AgentName } from '../types.js';
 import { KernelUsageError } from '../../kernel/errors.js';
 import { codexTrustNotes } from './codex-hooks.js';

@@ -1,2 +1,0 @@
-// Google's Gen AI SDK as one CommonJS file for the tools' bins (built by tsup.config.ts; loaded through code-cache.ts).
-export * from '@google/genai';
