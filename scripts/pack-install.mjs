@@ -368,7 +368,7 @@ function mcpProblem(session, validateStatus) {
   } catch {
     return `the session printed no result: ${tail(session.output, 5)}`;
   }
-  if (doc.tools?.length !== 10) return `tools/list gave ${JSON.stringify(doc.tools)}, expected the ten tools`;
+  if (doc.tools?.length !== 11) return `tools/list gave ${JSON.stringify(doc.tools)}, expected the eleven tools`;
   if (doc.result.isError) return `tdd_status answered an error: ${JSON.stringify(doc.result.content)}`;
   return validateStatus(doc.result.structuredContent);
 }

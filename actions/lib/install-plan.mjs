@@ -39,15 +39,26 @@ export function installSource(from) {
   return 'checkout';
 }
 
+/** The workspace packages a tool's package depends on besides core (they are not on the registry). */
+const WORKSPACE_DEPENDENCIES = /** @type {Record<string, string[]>} */ ({ 'consensus-fix': ['localize'] });
+
 /**
- * The core and tool tarballs among the file names of a directory, as `pnpm pack` names them
- * (`adlc-core-0.1.0.tgz`, `adlc-consensus-fix-0.1.0.tgz`).
+ * The workspace packages to install for a tool, by folder name: core, those it depends on, and itself.
+ * @param {string} tool
+ */
+export function packagesFor(tool) {
+  return ['core', ...(WORKSPACE_DEPENDENCIES[tool] ?? []), tool];
+}
+
+/**
+ * The tarballs of core, the tool and the workspace packages it depends on among the file names of a
+ * directory, as `pnpm pack` names them (`adlc-core-0.1.0.tgz`, `adlc-consensus-fix-0.1.0.tgz`).
  * @param {string[]} names
  * @param {string} tool
  * @returns {string[]}
  */
 export function pickTarballs(names, tool) {
-  return ['core', tool].map((name) => {
+  return packagesFor(tool).map((name) => {
     const pattern = new RegExp(`^adlc-${name}-\\d[^/]*\\.tgz$`);
     const found = names.filter((n) => pattern.test(n));
     if (found.length !== 1) {
@@ -79,7 +90,7 @@ export function npmInstallArgs(prefix, specs) {
 export function checkoutBuildCommands(repoRoot, tool, packDir) {
   return [
     { command: 'npx', args: ['-y', 'pnpm@10', 'install', '--frozen-lockfile'], cwd: repoRoot },
-    { command: 'npx', args: ['-y', 'pnpm@10', '--filter', '@adlc/core', '--filter', `@adlc/${tool}`, 'pack', '--pack-destination', packDir], cwd: repoRoot },
+    { command: 'npx', args: ['-y', 'pnpm@10', ...packagesFor(tool).flatMap((name) => ['--filter', `@adlc/${name}`]), 'pack', '--pack-destination', packDir], cwd: repoRoot },
   ];
 }
 

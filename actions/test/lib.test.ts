@@ -110,9 +110,10 @@ describe('install plan', () => {
     expect(installSource(from)).toBe(source);
   });
 
-  it('picks core and the tool, not a tool whose name starts the same', () => {
-    const names = ['adlc-core-0.1.0.tgz', 'adlc-consensus-fix-0.1.0.tgz', 'adlc-consensus-synthesis-0.1.0.tgz', 'notes.txt'];
-    expect(pickTarballs(names, 'consensus-fix')).toEqual(['adlc-core-0.1.0.tgz', 'adlc-consensus-fix-0.1.0.tgz']);
+  it('picks core, the workspace packages the tool depends on, and the tool, not a tool whose name starts the same', () => {
+    const names = ['adlc-core-0.1.0.tgz', 'adlc-localize-0.1.0.tgz', 'adlc-consensus-fix-0.1.0.tgz', 'adlc-consensus-synthesis-0.1.0.tgz', 'notes.txt'];
+    expect(pickTarballs(names, 'consensus-fix')).toEqual(['adlc-core-0.1.0.tgz', 'adlc-localize-0.1.0.tgz', 'adlc-consensus-fix-0.1.0.tgz']);
+    expect(() => pickTarballs(names.filter((n) => !n.includes('localize')), 'consensus-fix')).toThrow('no tarball of @adlc/localize');
     expect(pickTarballs(names, 'consensus-synthesis')).toEqual(['adlc-core-0.1.0.tgz', 'adlc-consensus-synthesis-0.1.0.tgz']);
     expect(() => pickTarballs(names, 'review-calibration')).toThrow('no tarball of @adlc/review-calibration');
     expect(() => pickTarballs([...names, 'adlc-core-0.2.0.tgz'], 'consensus-fix')).toThrow('2 tarball of @adlc/core');

@@ -19,6 +19,8 @@ export interface RunCommandOptions {
   captureStdout?: boolean;
   /** Cap on the captured stdout, in characters (execa's maxBuffer): beyond it stdout is truncated and closed. Default 20 Mi. */
   maxCaptureChars?: number;
+  /** Called once the command's process has been spawned (not when it never is). */
+  onSpawn?: () => void;
 }
 
 export interface CommandResult {
@@ -72,6 +74,7 @@ export async function runCommand(command: string, opts: RunCommandOptions): Prom
     stripFinalNewline: false,
     reject: false,
   });
+  opts.onSpawn?.();
   const endGroup = groupKiller(subprocess.pid);
   // execa stops the shell alone; whatever it started, or left behind in a forgotten `&` job, would keep
   // running, keep the output open and could write to the tree after a restore: end the group too.

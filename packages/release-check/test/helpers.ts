@@ -17,7 +17,7 @@ export function packageDir(folder: string): string {
   return join(ROOT, 'packages', folder);
 }
 
-export function manifest(folder: string): { name: string; version: string; private?: boolean } {
+export function manifest(folder: string): { name: string; version: string; private?: boolean; exports?: Record<string, unknown> } {
   return JSON.parse(readFileSync(join(packageDir(folder), 'package.json'), 'utf8'));
 }
 
@@ -37,7 +37,7 @@ export function cli(tool: Tool, args: string[], cwd: string, env: Record<string,
 /** The published packages (not private) that have a schemas/ directory, by folder name. */
 export function schemaPackages(): string[] {
   return readdirSync(join(ROOT, 'packages'))
-    .filter((folder) => existsSync(join(packageDir(folder), 'package.json')) && !manifest(folder).private)
+    .filter((folder) => existsSync(join(packageDir(folder), 'package.json')) && !manifest(folder).private && manifest(folder).exports?.['./schemas/*'] !== undefined)
     .sort();
 }
 

@@ -153,11 +153,11 @@ describe('the fast path has the CLI contract', () => {
       const sources = loadedSources(repo, [...args], input);
       expect(sources).toContain('../src/fast.ts');
       expect(sources.filter((source) => HEAVY_MODULES.test(source)), args.join(' ')).toEqual([]);
-      expect(sources, args.join(' ')).not.toContain('../src/commands.ts');
+      expect(sources, args.join(' ')).not.toContain('../src/cli/commands.ts');
     }
     const full = loadedSources(repo, ['status']);
     expect(full.some((source) => HEAVY_MODULES.test(source))).toBe(true);
-    expect(full).toContain('../src/commands.ts');
+    expect(full).toContain('../src/cli/commands.ts');
   });
 
   it('the bin is bin/tdd-kernel.js; dist/cli.js, which hooks written before name, runs alike', () => {

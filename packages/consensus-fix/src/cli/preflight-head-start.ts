@@ -54,9 +54,11 @@ export function startPreflightEarly(opts: EarlyStartOptions, env: NodeJS.Process
   const command = opts.testCmd!;
   const status = guardsTree(opts) ? dirtyFiles(cwd) : undefined;
   const clean = status ? status.then((files) => files.length === 0, () => false) : Promise.resolve(true);
-  const result = clean.then((ok) => (ok && !abort.signal.aborted ? runCommand(command, { cwd, env, timeoutMs: opts.timeout * 1000, signal: abort.signal }) : undefined));
-  // Registered after `result`'s callback on the same promise, so it runs once the test has been spawned.
-  const started = clean.then(() => undefined);
+  let spawned!: () => void;
+  // Settles once the test's process exists (runCommand loads execa first), or once it is known it never will.
+  const started = new Promise<void>((resolve) => (spawned = resolve));
+  const result = clean.then((ok) => (ok && !abort.signal.aborted ? runCommand(command, { cwd, env, timeoutMs: opts.timeout * 1000, signal: abort.signal, onSpawn: spawned }) : undefined));
+  void result.then(spawned, spawned);
   // Never an unhandled rejection: a failure is reported by whoever awaits these, or dropped with them.
   status?.catch(() => undefined);
   result.catch(() => undefined);
