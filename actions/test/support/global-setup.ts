@@ -15,7 +15,7 @@ declare module 'vitest' {
 }
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const PACKAGES = ['core', 'consensus-synthesis', 'review-calibration', 'consensus-fix'];
+const PACKAGES = ['core', 'localize', 'consensus-synthesis', 'review-calibration', 'consensus-fix'];
 
 export default function setup(project: TestProject): () => void {
   for (const name of PACKAGES) {
