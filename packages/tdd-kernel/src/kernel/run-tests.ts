@@ -32,7 +32,7 @@ export async function resolveRunner(ctx: KernelContext): Promise<RunnerAdapter> 
   if (ctx.runner) return withoutSecrets(ctx.runner);
   const { createRunner } = await import('../runners/index.js');
   const runner = createRunner(ctx.paths.root, ctx.config);
-  if (!runner) throw new NoRunnerError('no test runner found (vitest, jest or pytest)');
+  if (!runner) throw new NoRunnerError('no test runner found (vitest, jest, node --test or pytest)');
   ctx.runner = runner;
   return withoutSecrets(runner);
 }
@@ -81,7 +81,8 @@ export function resolveRequests(ctx: KernelContext, ids: readonly string[], stat
     }
     const known = state.tests[id]?.test_file;
     const found = known ? annotationIn(ctx.paths.root, known, id) : findAnnotated(ctx.paths.root, id);
-    if (found) requests.push({ id, file: found.file, name: null, title: found.title });
+    const titles = state.tests[id]?.titles;
+    if (found) requests.push({ id, file: found.file, name: null, title: found.title, ...(titles ? { titles } : {}) });
     else unknown.push(id);
   }
   return { requests, unknown };

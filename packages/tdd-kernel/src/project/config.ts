@@ -4,11 +4,11 @@
 import * as fs from 'node:fs';
 import path from 'node:path';
 
-export type RunnerId = 'vitest' | 'jest' | 'pytest' | 'junit' | 'command';
-export const RUNNER_IDS: readonly RunnerId[] = ['vitest', 'jest', 'pytest', 'junit', 'command'];
+export type RunnerId = 'vitest' | 'jest' | 'node' | 'pytest' | 'junit' | 'command';
+export const RUNNER_IDS: readonly RunnerId[] = ['vitest', 'jest', 'node', 'pytest', 'junit', 'command'];
 
 export interface KernelConfig {
-  /** Default: detected (vitest, jest, then pytest). */
+  /** Default: detected (vitest, jest, node's test runner, then pytest). */
   runner?: RunnerId;
   /** The runner's base command, e.g. `pnpm vitest` or `python -m pytest`; default: found in node_modules / on PATH. */
   command?: string;

@@ -23,7 +23,7 @@ const SKIP = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.ven
 export function doctor(ctx: KernelContext, planFile?: string): DoctorResult {
   const warnings: string[] = [];
   const runner = ctx.config.runner ?? detectRunner(ctx.paths.root);
-  if (!runner) warnings.push('no test runner detected (vitest, jest, pytest): set "runner" in .tdd-kernel/config.json');
+  if (!runner) warnings.push('no test runner detected (vitest, jest, node --test, pytest): set "runner" in .tdd-kernel/config.json');
   let testFiles = 0;
   let tests = 0;
   const stack = [''];
