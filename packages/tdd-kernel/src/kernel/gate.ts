@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { KernelContext } from '../project/context.js';
 import type { RefusalCode } from '../schemas/events.js';
 import { isProtected, isTestFile } from '../project/globs.js';
+import { isGated } from '../project/gated-files.js';
 import { claimedTestsIn, decideEdit, type EditDecision, type TestFileChange } from './invariant.js';
 import { relativeToRoot } from '../project/paths.js';
 import { addPending } from '../turn/pending-edits.js';
@@ -34,7 +35,7 @@ export interface GateOptions {
 export interface GateResult {
   file: string;
   decision: 'allow' | 'deny';
-  via?: 'claim' | 'test-file' | 'refactor' | 'outside-root';
+  via?: 'claim' | 'test-file' | 'refactor' | 'outside-root' | 'not-gated';
   test_ids: string[];
   code?: RefusalCode;
   reason?: string;
@@ -52,7 +53,8 @@ export function gateEdit(ctx: KernelContext, file: string, opts: GateOptions = {
   const testFile = isTestFile(rel, ctx.config);
   const protectedFile = isProtected(rel, ctx.logRel);
   const change = testFile && !protectedFile ? testFileChange(ctx, state, rel, opts) : undefined;
-  const decision = decideEdit(state, { file: rel, session: ctx.session, isTestFile: testFile, isProtected: protectedFile, ...(change ? { change } : {}) });
+  const gated = testFile || protectedFile || isGated(rel, ctx.config, ctx.paths.scratch);
+  const decision = decideEdit(state, { file: rel, session: ctx.session, isTestFile: testFile, isProtected: protectedFile, isGated: gated, ...(change ? { change } : {}) });
   return applyDecision(ctx, rel, decision, opts);
 }
 

@@ -13,6 +13,8 @@ export interface EditQuery {
   session: string | null;
   isTestFile: boolean;
   isProtected: boolean;
+  /** Whether the gate applies to the file (config `files`); default true. */
+  isGated?: boolean;
   /** For a test file: what the edit does to it, as far as the gate could tell. Absent: not looked at. */
   change?: TestFileChange;
 }
@@ -25,7 +27,7 @@ export type TestFileChange =
 
 export type EditDecision =
   | { allow: true; via: 'claim'; test_ids: string[] }
-  | { allow: true; via: 'test-file' | 'refactor'; test_ids: [] }
+  | { allow: true; via: 'test-file' | 'refactor' | 'not-gated'; test_ids: [] }
   | { allow: false; code: RefusalCode; reason: string };
 
 export function decideEdit(state: KernelState, q: EditQuery): EditDecision {
@@ -37,6 +39,7 @@ export function decideEdit(state: KernelState, q: EditQuery): EditDecision {
     };
   }
   if (q.isTestFile) return testFileDecision(state, q);
+  if (q.isGated === false) return { allow: true, via: 'not-gated', test_ids: [] };
   if (state.refactor.on) return { allow: true, via: 'refactor', test_ids: [] };
 
   const mine = state.claims.filter((c) => c.session === q.session && targetCovers(c.target, q.file));

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { KernelContext } from '../project/context.js';
 import type { FailureKind } from '../schemas/events.js';
 import { KernelUsageError } from './errors.js';
+import { gatedFiles, type GatedFiles } from '../project/gated-files.js';
 import { loadState } from './state-store.js';
 import { listPending } from '../turn/pending-edits.js';
 import { readTurn } from '../turn/turn-buffer.js';
@@ -28,6 +29,8 @@ export interface StatusResult {
   pending: Array<{ file: string; test_ids: string[] }>;
   plan?: { file: string; steps: Array<PlanStep & { state: 'red' | 'green' | 'not-run' | 'refactor-only' }> };
   corrupt_lines: number;
+  /** The files the gate applies to. */
+  gated: GatedFiles;
 }
 
 export function status(ctx: KernelContext, planFile?: string): StatusResult {
@@ -49,6 +52,7 @@ export function status(ctx: KernelContext, planFile?: string): StatusResult {
     buffered: readTurn(ctx.paths.scratch, ctx.session).map((e) => ({ file: e.file, test_ids: e.test_ids, existed: e.existed })),
     pending: listPending(ctx.paths.scratch, ctx.session).map((p) => ({ file: p.edit.file, test_ids: p.edit.test_ids })),
     corrupt_lines: loaded.corrupt,
+    gated: gatedFiles(ctx.config),
   };
   const file = planFile ?? ctx.config.plan;
   if (file) {

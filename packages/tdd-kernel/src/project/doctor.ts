@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import path from 'node:path';
 import type { KernelContext } from './context.js';
 import { isTestFile } from './globs.js';
+import { gatedFiles, type GatedFiles } from './gated-files.js';
 import { detectRunner } from '../runners/index.js';
 import { readPlan } from '../kernel/status.js';
 import { loadState } from '../kernel/state-store.js';
@@ -16,6 +17,8 @@ export interface DoctorResult {
   tests_found: number;
   log: { path: string; exists: boolean; events: number; corrupt_lines: number; readable: boolean };
   warnings: string[];
+  /** The files the gate applies to. */
+  gated: GatedFiles;
 }
 
 const SKIP = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.venv', 'venv', '__pycache__', '.tdd-kernel']);
@@ -73,5 +76,5 @@ export function doctor(ctx: KernelContext, planFile?: string): DoctorResult {
       if (!step.test_id) warnings.push(`plan step "${step.title}" has no test_id: it can only run in refactor mode`);
     }
   }
-  return { root: ctx.paths.root, runner, test_files: testFiles, tests_found: tests, log: { path: ctx.paths.log, exists, events, corrupt_lines: corrupt, readable }, warnings };
+  return { root: ctx.paths.root, runner, test_files: testFiles, tests_found: tests, log: { path: ctx.paths.log, exists, events, corrupt_lines: corrupt, readable }, warnings, gated: gatedFiles(ctx.config) };
 }

@@ -37,6 +37,12 @@ function compile(glob: string): Matcher {
   return matcher;
 }
 
+/** The regex picomatch makes of a glob, with the options every match here uses. */
+export function globRegex(glob: string): RegExp {
+  picomatchFn ??= createRequire(import.meta.url)('picomatch') as typeof picomatchFn & object;
+  return (picomatchFn as unknown as { makeRe(glob: string, options?: object): RegExp }).makeRe(glob, { dot: true });
+}
+
 export function matchesGlob(glob: string, rel: string): boolean {
   return compile(glob)(rel);
 }

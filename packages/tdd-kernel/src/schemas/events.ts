@@ -60,8 +60,8 @@ export const EditClaimEventSchema = z.object({
 export const EditAllowedEventSchema = z.object({
   type: z.literal('edit_allowed'),
   file: z.string(),
-  /** Why: a claim (test_ids filled), a test file, or refactor mode. */
-  via: z.enum(['claim', 'test-file', 'refactor']),
+  /** Why: a claim (test_ids filled), a test file, refactor mode, or a file the gate does not apply to (config `files`). */
+  via: z.enum(['claim', 'test-file', 'refactor', 'not-gated']),
   test_ids: z.array(z.string()),
   tool: z.string().optional(),
   ...base,

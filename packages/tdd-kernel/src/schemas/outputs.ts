@@ -16,11 +16,14 @@ const testResult = z.object({
   titles: z.array(z.string()).optional(),
 });
 
+/** The files the gate applies to (config `files`, `!` excludes), and whether that is the default. */
+const GatedSchema = z.object({ files: z.array(z.string()), from: z.enum(['default', 'config']) });
+
 /** `tdd-kernel check --json`. */
 export const CheckOutputSchema = z.object({
   file: z.string(),
   decision: z.enum(['allow', 'deny']),
-  via: z.enum(['claim', 'test-file', 'refactor', 'outside-root']).optional(),
+  via: z.enum(['claim', 'test-file', 'refactor', 'outside-root', 'not-gated']).optional(),
   test_ids: z.array(z.string()),
   code: RefusalCodeSchema.optional(),
   reason: z.string().optional(),
@@ -85,6 +88,7 @@ export const StatusOutputSchema = z.object({
     })
     .optional(),
   corrupt_lines: z.number().int(),
+  gated: GatedSchema.optional(),
 });
 
 /** `tdd-kernel doctor --json`. */
@@ -95,6 +99,7 @@ export const DoctorOutputSchema = z.object({
   tests_found: z.number().int(),
   log: z.object({ path: z.string(), exists: z.boolean(), events: z.number().int(), corrupt_lines: z.number().int(), readable: z.boolean() }),
   warnings: z.array(z.string()),
+  gated: GatedSchema.optional(),
 });
 
 /** `tdd-kernel init claude-code --json`. */
