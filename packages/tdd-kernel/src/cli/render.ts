@@ -15,7 +15,7 @@ export function renderCheck(r: GateResult): string {
 }
 
 export function renderRun(r: RunSummary): string {
-  const lines = r.results.map((t) => `${t.status === 'pass' ? 'green' : `red${t.failure_kind ? ` (${t.failure_kind})` : ''}`}  ${t.test_id}${t.status === 'fail' && t.message ? `\n      ${t.message.split('\n').slice(0, 4).join('\n      ')}` : ''}`);
+  const lines = r.results.map((t) => `${t.status === 'pass' ? 'green' : `red${t.reason ? ` (${t.reason})` : t.failure_kind ? ` (${t.failure_kind})` : ''}`}  ${t.test_id}${t.status === 'fail' && t.message ? `\n      ${t.message.split('\n').slice(0, 4).join('\n      ')}` : ''}`);
   const passed = r.results.filter((t) => t.status === 'pass').length;
   const reported = new Set(r.results.map((t) => t.file));
   // A file that failed to load has no test to report: say so, or a full run would look like "0 red".

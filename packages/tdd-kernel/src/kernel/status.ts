@@ -22,7 +22,7 @@ export interface StatusResult {
   session: string | null;
   mode: 'strict' | 'warn';
   refactor: boolean;
-  tests: Array<{ test_id: string; status: 'pass' | 'fail'; failure_kind?: FailureKind; ts: number }>;
+  tests: Array<{ test_id: string; status: 'pass' | 'fail'; failure_kind?: FailureKind; reason?: 'missing'; ts: number }>;
   claims: Array<{ test_id: string; target: string; ts: number; failed_greens: number }>;
   buffered: Array<{ file: string; test_ids: string[]; existed: boolean }>;
   /** Edits allowed by the hook whose tool call has not been confirmed (PostToolUse) yet. */
@@ -44,7 +44,7 @@ export function status(ctx: KernelContext, planFile?: string): StatusResult {
     mode: ctx.mode,
     refactor: state.refactor.on,
     tests: Object.entries(state.tests)
-      .map(([id, t]) => ({ test_id: id, status: t.status, ...(t.failure_kind ? { failure_kind: t.failure_kind } : {}), ts: t.ts }))
+      .map(([id, t]) => ({ test_id: id, status: t.status, ...(t.failure_kind ? { failure_kind: t.failure_kind } : {}), ...(t.reason ? { reason: t.reason } : {}), ts: t.ts }))
       .sort((a, b) => a.test_id.localeCompare(b.test_id)),
     claims: state.claims
       .filter((c) => c.session === ctx.session && state.tests[c.test_id]?.status === 'fail')

@@ -104,7 +104,7 @@ export function parseNodeTestReport(text: string, root: string, annotations: (re
     }
     const rel = toRel(root, line.file);
     if (line.kind === 'file-error') {
-      fileErrors[rel] = firstLines(stripAnsi(line.message ?? ''), 12);
+      fileErrors[rel] = firstLines(fromErrorLine(stripAnsi(line.message ?? '')), 12);
       continue;
     }
     const title = line.name ?? '';
@@ -130,6 +130,13 @@ export function parseNodeTestReport(text: string, root: string, annotations: (re
     results.push(result);
   }
   return { results, fileErrors };
+}
+
+/** A load error's own line first: node prints the throwing internal source line above it. */
+function fromErrorLine(text: string): string {
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => /^(?:[A-Z]\w*Error|Error)\b/.test(l));
+  return at > 0 ? lines.slice(at).join('\n') : text;
 }
 
 function toRel(root: string, file: string): string {

@@ -30,6 +30,8 @@ export const TestRunEventSchema = z.object({
   command: z.string(),
   duration_ms: z.number(),
   failure_kind: FailureKindSchema.optional(),
+  /** `missing`: an assertion red because something the test names (a module, an export, a function) does not exist yet. */
+  reason: z.literal('missing').optional(),
   /** First lines of the failure, for people. */
   message: z.string().optional(),
   /** Relative to the project root. */

@@ -10,6 +10,8 @@ const testResult = z.object({
   file: z.string(),
   status: z.enum(['pass', 'fail']),
   failure_kind: FailureKindSchema.optional(),
+  /** `missing`: red because something the test names does not exist yet; claimable for the file that will define it. */
+  reason: z.literal('missing').optional(),
   message: z.string().optional(),
   duration_ms: z.number(),
   /** describe titles then the test title (Vitest, Jest), as the runner reported them. */
@@ -77,7 +79,7 @@ export const StatusOutputSchema = z.object({
   session: z.string().nullable(),
   mode: z.enum(['strict', 'warn']),
   refactor: z.boolean(),
-  tests: z.array(z.object({ test_id: z.string(), status: z.enum(['pass', 'fail']), failure_kind: FailureKindSchema.optional(), ts: z.number() })),
+  tests: z.array(z.object({ test_id: z.string(), status: z.enum(['pass', 'fail']), failure_kind: FailureKindSchema.optional(), reason: z.literal('missing').optional(), ts: z.number() })),
   claims: z.array(z.object({ test_id: z.string(), target: z.string(), ts: z.number(), failed_greens: z.number().int() })),
   buffered: z.array(z.object({ file: z.string(), test_ids: z.array(z.string()), existed: z.boolean() })),
   pending: z.array(z.object({ file: z.string(), test_ids: z.array(z.string()) })),
