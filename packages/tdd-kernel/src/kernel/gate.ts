@@ -54,7 +54,7 @@ export function gateEdit(ctx: KernelContext, file: string, opts: GateOptions = {
   const protectedFile = isProtected(rel, ctx.logRel);
   const change = testFile && !protectedFile ? testFileChange(ctx, state, rel, opts) : undefined;
   const gated = testFile || protectedFile || isGated(rel, ctx.config, ctx.paths.scratch);
-  const decision = decideEdit(state, { file: rel, session: ctx.session, isTestFile: testFile, isProtected: protectedFile, isGated: gated, ...(change ? { change } : {}) });
+  const decision = decideEdit(state, { file: rel, session: ctx.session, isTestFile: testFile, isProtected: protectedFile, isGated: gated, cli: ctx.cli(), ...(change ? { change } : {}) });
   return applyDecision(ctx, rel, decision, opts);
 }
 
