@@ -65,6 +65,7 @@ export function renderDoctorAgent(r: AgentDoctorResult): string {
       : `${r.agent}: the gate is NOT in place (${r.config}${r.command ? `: \`${r.command}\`` : ''})`,
   ];
   for (const p of r.problems) lines.push(`problem: ${p}`);
+  for (const w of r.warnings ?? []) lines.push(`warning: ${w}`);
   for (const lack of r.lacks) lines.push(`cannot enforce: ${lack}`);
   for (const u of r.unconfirmed) lines.push(`unconfirmed: ${u}`);
   lines.push(`contract: ${r.source}`);

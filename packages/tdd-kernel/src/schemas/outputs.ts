@@ -140,6 +140,8 @@ export const DoctorAgentOutputSchema = z.object({
   answer: z.object({ exit_code: z.number().int().nullable(), stdout: z.string(), stderr: z.string(), threw: z.string().optional() }).nullable(),
   refused: z.boolean(),
   problems: z.array(z.string()),
+  /** Gemini CLI, Qwen Code: folder-trust settings under which the agent runs no project hook. */
+  warnings: z.array(z.string()).optional(),
   enforces: z.object({ pre_edit: z.boolean(), shell_side_door: z.boolean(), post_edit_buffer: z.boolean(), end_of_turn_continue: z.boolean() }),
   lacks: z.array(z.string()),
   unconfirmed: z.array(z.string()),

@@ -13,6 +13,7 @@ import type { AgentName } from '../types.js';
 import { codexTrustProblems, codexTrustStatus } from '../init/codex-hooks.js';
 import { configFile, INSTALL, isKernelCommand, type HookEntrySpec, type InstallSpec } from '../init/install-specs.js';
 import { probePayload, refusalProblem, PROBE_FILE, type ProbeAnswer } from './probe.js';
+import { folderTrustWarnings } from './folder-trust.js';
 
 export interface AgentDoctorResult extends AgentProfile {
   agent: AgentName;
@@ -26,6 +27,8 @@ export interface AgentDoctorResult extends AgentProfile {
   refused: boolean;
   /** What is wrong; empty when the gate is in place. */
   problems: string[];
+  /** What may keep the agent from running the hook at all, not decided here (Gemini's and Qwen Code's folder trust). */
+  warnings?: string[];
   codex_trust?: { config_toml: string; project_trusted: boolean; hooks: Array<{ key: string; event: string; current_hash: string; trusted_hash: string | null }> };
 }
 
@@ -42,6 +45,10 @@ export function doctorAgent(agent: AgentName, root: string, env: NodeJS.ProcessE
   const wrong = refusalProblem(agent, probe);
   const answer = { exit_code: probe.exitCode, stdout: probe.stdout, stderr: probe.stderr, ...(probe.threw !== undefined ? { threw: probe.threw } : {}) };
   const checked = { ...base, command, answer, refused: wrong === null, problems: wrong ? [wrong] : [] };
+  if (agent === 'gemini' || agent === 'qwen') {
+    const warnings = folderTrustWarnings(agent, root, env);
+    return warnings.length > 0 ? { ...checked, warnings } : checked;
+  }
   if (agent !== 'codex') return checked;
   const trust = codexTrustStatus(root, env);
   const hooks = trust.hooks.map((h) => ({ key: h.key, event: h.event, current_hash: h.currentHash, trusted_hash: h.trustedHash }));
