@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTempRepo, type TempRepo } from '@adlc/core/testkit';
-import { ClaimOutputSchema, FlushOutputSchema, RunOutputSchema } from '../src/index.js';
+import { ClaimOutputSchema, FlushOutputSchema, RunOutputSchema, StatusOutputSchema } from '../src/index.js';
 import { withMissingReds } from '../src/kernel/missing-red.js';
 import { missingThing } from '../src/runners/classify-failure.js';
 import { nearestIds } from '../src/kernel/nearest-ids.js';
@@ -91,6 +91,8 @@ describe('the first step of TDD, on real runners', () => {
     const run = await kernel(repo, ['run', ID, 'src/syntax.test.ts::parses', '--json']);
     expect(run.exitCode).toBe(2);
     expect(outcomes(run.stdout)).toEqual({ [ID]: 'assertion/missing', 'src/syntax.test.ts::parses': 'error/' });
+    const status = StatusOutputSchema.parse(JSON.parse((await kernel(repo, ['status', '--json'])).stdout));
+    expect(status.tests.find((t) => t.test_id === ID)).toMatchObject({ status: 'fail', failure_kind: 'assertion', reason: 'missing' });
     expect(ClaimOutputSchema.parse(JSON.parse((await kernel(repo, ['claim', ID, 'src/price.ts', '--json'])).stdout)).claimed).toBe(true);
     expect(ClaimOutputSchema.parse(JSON.parse((await kernel(repo, ['claim', 'src/syntax.test.ts::parses', 'src/other.ts', '--json'])).stdout)).claimed).toBe(false);
     expect((await kernel(repo, ['check', 'src/price.ts'])).exitCode).toBe(0);
@@ -105,7 +107,7 @@ describe('the first step of TDD, on real runners', () => {
     expect(out.exitCode).toBe(1);
     expect(out.stderr).toContain('no test with id src/a.test.ts::adds tx; nearest: src/a.test.ts::adds tax');
     const status = await kernel(repo, ['status', '--json']);
-    expect(JSON.parse(status.stdout).tests.map((t: { test_id: string }) => t.test_id)).toEqual([]);
+    expect(StatusOutputSchema.parse(JSON.parse(status.stdout)).tests.map((t) => t.test_id)).toEqual([]);
   });
 
   it('jest and node --test: missing module, export or function is red missing; a syntax error stays an error', async () => {
