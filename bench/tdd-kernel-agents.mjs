@@ -1,6 +1,7 @@
 // tdd-kernel's hook for every agent (issue #12): `hook <agent>` on that agent's pre-edit payload
 // (packages/tdd-kernel/test/fixtures/agents/<agent>/pre-edit.json) with a 100,000-event log, median of
 // BENCH_RUNS runs against plain `node -e 0`; target <= 60 ms above Node's own start-up for every agent.
+// The project runs `node --test` and sets `files` globs, so both are on the measured path.
 // The edit is of a file with no claim, so each run takes the whole gate and answers a refusal.
 // Wall time is the target's measure; on a machine shared with other jobs it is mostly waiting for a core,
 // so the CPU time (user + sys, from /usr/bin/time where it exists) is printed beside it.
@@ -38,7 +39,10 @@ try {
   execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir });
   mkdirSync(join(dir, 'src'));
   writeFileSync(join(dir, 'src', 'greeting.ts'), 'export const greeting = "";\n');
-  writeFileSync(join(dir, 'package.json'), '{"type":"module"}\n');
+  writeFileSync(join(dir, 'package.json'), '{"type":"module","scripts":{"test":"node --test"}}\n');
+  // Globs in `files`, so the hook matches the edited file against configured globs, as a project that sets them does.
+  mkdirSync(join(dir, '.tdd-kernel'));
+  writeFileSync(join(dir, '.tdd-kernel', 'config.json'), `${JSON.stringify({ files: ['src/**', 'lib/**/*.{ts,js}', '!src/generated/**'] })}\n`);
   writeLog(dir, 100_000);
   const payload = (agent) => readFileSync(join(fixtures, agent, 'pre-edit.json'), 'utf8').replaceAll('<project>', dir).replaceAll('<session-id>', 'bench-session');
   const cold = time([cli, 'hook', 'claude-code'], { cwd: dir, input: payload('claude-code') }).wall;

@@ -75,5 +75,9 @@ export { doctorAgent, type AgentDoctorResult } from './agents/doctor/doctor-agen
 export { parseConfig, type KernelConfig, type RunnerId } from './project/config.js';
 export { KernelUsageError } from './kernel/errors.js';
 export { DEFAULT_TEST_GLOBS, isTestFile } from './project/globs.js';
+export { DEFAULT_GATED_FILES, SOURCE_EXTENSIONS, gatedFiles, isGated, type GatedFiles } from './project/gated-files.js';
+export { missingThing, type MissingThing } from './runners/classify-failure.js';
+export { withMissingReds } from './kernel/missing-red.js';
+export { nodeNamePattern, parseNodeTestReport } from './runners/node-test.js';
 export type { RunnerAdapter, RunOutcome, TestRequest, TestResult, RunContext } from './runners/types.js';
 export { codexHookHash, codexHookKey, hookTrustToml, projectTrustToml, readCodexTrust, type CodexHookDefinition, type CodexTrust } from './agents/init/codex-trust.js';

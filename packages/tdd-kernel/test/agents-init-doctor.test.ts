@@ -139,16 +139,28 @@ describe('the installed command and doctor', () => {
     expect(doctor.exitCode, doctor.stdout).toBe(0);
   });
 
-  it("a Cline hook or opencode plugin of the user's is never overwritten", async () => {
-    repo = makeProject('none', {});
+  it("a Cline hook of the user's is never lost: it is chained after the kernel's, which refuses first", async () => {
+    repo = makeProject('none', { 'src/a.ts': 'export {};\n' });
     const own = path.join(repo.dir, '.clinerules/hooks/PreToolUse');
     mkdirSync(path.dirname(own), { recursive: true });
-    writeFileSync(own, '#!/bin/sh\necho \'{"cancel": false}\'\n');
+    const mine = '#!/bin/sh\ncat > "$(dirname "$0")/../../seen.json"\necho \'{"cancel": false, "contextModification": "from my hook"}\'\n';
+    writeFileSync(own, mine);
     chmodSync(own, 0o755);
-    const r = await kernel(repo, ['init', 'cline']);
-    expect(r.exitCode).toBe(1);
-    expect(r.stderr).toContain(".clinerules/hooks/PreToolUse exists and is not tdd-kernel's; nothing was changed");
-    expect(readFileSync(own, 'utf8')).toContain('cancel');
-    expect(existsSync(path.join(repo.dir, '.clinerules/hooks/PostToolUse'))).toBe(false);
+    const r = await kernel(repo, ['init', 'cline', '--json']);
+    expect(r.exitCode).toBe(0);
+    const init = InitAgentOutputSchema.parse(JSON.parse(r.stdout));
+    expect(init.notes?.join('\n')).toContain('your own .clinerules/hooks/PreToolUse now runs after the kernel\'s hook');
+    expect(readFileSync(path.join(repo.dir, '.clinerules/hooks/chained/PreToolUse'), 'utf8')).toBe(mine);
+    const hook = (file: string) => spawnSync(own, [], { cwd: repo.dir, input: JSON.stringify({ ...probePayload('cline', repo.dir), preToolUse: { toolName: 'write_to_file', parameters: { path: file, content: 'x' } } }), encoding: 'utf8' });
+    // The kernel refuses an unclaimed source edit: the user's hook is not asked.
+    expect(JSON.parse(hook('src/a.ts').stdout)).toMatchObject({ cancel: true });
+    expect(existsSync(path.join(repo.dir, '.clinerules/seen.json'))).toBe(false);
+    // An edit the kernel allows (a test file) goes on to the user's hook, which answers.
+    expect(JSON.parse(hook('src/a.test.ts').stdout)).toEqual({ cancel: false, contextModification: 'from my hook' });
+    expect(readFileSync(path.join(repo.dir, '.clinerules/seen.json'), 'utf8')).toContain('src/a.test.ts');
+    // A second init keeps the chain and moves nothing again.
+    expect(InitAgentOutputSchema.parse(JSON.parse((await kernel(repo, ['init', 'cline', '--json'])).stdout)).notes ?? []).not.toContain(expect.stringContaining('now runs after'));
+    expect(readFileSync(own, 'utf8')).toContain('chained/PreToolUse');
+    expect((await kernel(repo, ['doctor', '--agent', 'cline'])).exitCode).toBe(0);
   });
 });

@@ -120,14 +120,16 @@ describe('generic JUnit XML adapter', () => {
     repo = checksProject({ runner: 'junit', junitCommand: 'node junit-runner.mjs {report} {tests}' });
     const before = gitStatus(repo);
     const RED = 'checks/calc.check.mjs::add (ints) 1+1';
-    const out = await kernel(repo, ['run', RED, 'checks/calc.check.mjs::zero', 'checks/calc.check.mjs::nope', 'checks/broken.check.mjs::b', '--json']);
+    const unknown = await kernel(repo, ['run', RED, 'checks/calc.check.mjs::nope']);
+    expect(unknown.exitCode).toBe(1);
+    expect(unknown.stderr).toContain('no test with id checks/calc.check.mjs::nope');
+    const out = await kernel(repo, ['run', RED, 'checks/calc.check.mjs::zero', 'checks/broken.check.mjs::b', '--json']);
     expect(out.exitCode).toBe(2);
     const run = RunOutputSchema.parse(JSON.parse(out.stdout));
     expect(run.invocations).toBe(1);
     expect(Object.fromEntries(run.results.map((r) => [r.test_id, `${r.status}/${r.failure_kind ?? ''}`]))).toEqual({
       [RED]: 'fail/assertion',
       'checks/calc.check.mjs::zero': 'pass/',
-      'checks/calc.check.mjs::nope': 'fail/not_found',
       'checks/broken.check.mjs::b': 'fail/error',
     });
     expect(run.results.find((r) => r.test_id === RED)?.message).toContain('expected 2, got 0');

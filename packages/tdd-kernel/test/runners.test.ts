@@ -21,10 +21,15 @@ describe('sum (ints)', () => {
   test('zero', () => { expect(sum(0, 0)).toBe(0); });
 });
 `,
-      'src/broken.test.js': "const x = require('./missing');\ntest('b', () => {});\n",
+      // A syntax error: a test file that does not load for another cause than something missing (missing-red.test.ts).
+      'src/broken.test.js': "const x = ;\ntest('b', () => {});\n",
     });
     const ids = ['src/sum.test.js::sum (ints) adds [1+1]', 'src/sum.test.js::sum (ints) zero', 'src/broken.test.js::b', 'src/sum.test.js::sum (ints) nope'];
-    const out = await kernel(repo, ['run', ...ids, '--json']);
+    // An id no test has is a mistake in the request: exit 1, never a red.
+    const unknown = await kernel(repo, ['run', ...ids]);
+    expect(unknown.exitCode).toBe(1);
+    expect(unknown.stderr).toContain('no test with id src/sum.test.js::sum (ints) nope; nearest: src/sum.test.js::sum (ints) zero');
+    const out = await kernel(repo, ['run', ...ids.slice(0, 3), '--json']);
     expect(out.exitCode).toBe(2);
     const run = RunOutputSchema.parse(JSON.parse(out.stdout));
     expect(run.invocations).toBe(1);
@@ -33,7 +38,6 @@ describe('sum (ints)', () => {
       'src/sum.test.js::sum (ints) adds [1+1]': 'fail/assertion',
       'src/sum.test.js::sum (ints) zero': 'pass/',
       'src/broken.test.js::b': 'fail/error',
-      'src/sum.test.js::sum (ints) nope': 'fail/not_found',
     });
 
     // The cycle works on Jest too.
@@ -90,18 +94,20 @@ describe.skipIf(!pytest)('pytest adapter (needs python3-pytest)', () => {
         'pyproject.toml': '[tool.pytest.ini_options]\n',
         'calc.py': 'def add(a, b):\n    return a - b\n',
         'tests/test_calc.py': 'from calc import add\n\nclass TestAdd:\n    def test_ints(self):\n        assert add(1, 1) == 2\n\n# @test-id: add-zero\ndef test_zero():\n    assert add(0, 0) == 0\n',
-        'tests/test_broken.py': 'import nope\n\ndef test_b():\n    pass\n',
+        'tests/test_broken.py': 'import calc\n\ndef test_b(:\n    pass\n',
         'conftest.py': 'import sys, os\nsys.path.insert(0, os.path.dirname(__file__))\n',
       },
     });
     const before = gitStatus(repo);
     const ids = ['tests/test_calc.py::TestAdd::test_ints', 'add-zero', 'tests/test_broken.py::test_b', 'tests/test_calc.py::test_missing'];
-    const run = RunOutputSchema.parse(JSON.parse((await kernel(repo, ['run', ...ids, '--json'])).stdout));
+    const unknown = await kernel(repo, ['run', ...ids]);
+    expect(unknown.exitCode).toBe(1);
+    expect(unknown.stderr).toContain('no test with id tests/test_calc.py::test_missing');
+    const run = RunOutputSchema.parse(JSON.parse((await kernel(repo, ['run', ...ids.slice(0, 3), '--json'])).stdout));
     expect(Object.fromEntries(run.results.map((r) => [r.test_id, `${r.status}/${r.failure_kind ?? ''}`]))).toEqual({
       'tests/test_calc.py::TestAdd::test_ints': 'fail/assertion',
       'add-zero': 'pass/',
       'tests/test_broken.py::test_b': 'fail/error',
-      'tests/test_calc.py::test_missing': 'fail/not_found',
     });
     expect(ClaimOutputSchema.parse(JSON.parse((await kernel(repo, ['claim', ids[0]!, 'calc.py', '--json'])).stdout)).claimed).toBe(true);
     expect((await kernel(repo, ['check', 'calc.py'])).exitCode).toBe(0);

@@ -2,7 +2,9 @@
 // workspace's own vitest / jest, so the tests need no network and work from a clean clone.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/testkit';
@@ -32,8 +34,16 @@ export function makeProject(runner: 'vitest' | 'jest' | 'none', files: FileTree)
   return repo;
 }
 
+/**
+ * A PATH with `tdd-kernel` on it, as a user who linked it has (the README's set-up): refusals then name
+ * `tdd-kernel ...`. Tests of the other forms pass their own PATH.
+ */
+export const BIN_DIR = mkdtempSync(path.join(os.tmpdir(), 'tdd-kernel-bin-'));
+symlinkSync(BIN, path.join(BIN_DIR, 'tdd-kernel'));
+const PATH_WITH_BIN = `${BIN_DIR}${path.delimiter}${process.env.PATH ?? ''}`;
+
 export function kernel(repo: TempRepo, args: string[], input?: string, env: Record<string, string | undefined> = {}) {
-  return runCli(BIN, args, { cwd: repo.dir, env: { TDD_KERNEL_SESSION: undefined, ...env }, ...(input === undefined ? {} : { input }) });
+  return runCli(BIN, args, { cwd: repo.dir, env: { TDD_KERNEL_SESSION: undefined, PATH: PATH_WITH_BIN, ...env }, ...(input === undefined ? {} : { input }) });
 }
 
 export function hasPytest(): boolean {

@@ -99,11 +99,11 @@ describe('vitest: the full cycle', () => {
     expect((await kernel(repo, ['check', 'src/price.ts'])).exitCode).toBe(2);
   });
 
-  it('a test that does not exist is not_found, never green', async () => {
+  it('a test that does not exist is an error in the request (exit 1), never green or red', async () => {
     repo = makeProject('vitest', { 'src/price.test.ts': PRICE_TEST, 'src/price.ts': PRICE_SRC });
     const out = await kernel(repo, ['run', 'src/price.test.ts::price nothing', '--json']);
-    expect(out.exitCode).toBe(2);
-    expect(RunOutputSchema.parse(JSON.parse(out.stdout)).results).toMatchObject([{ status: 'fail', failure_kind: 'not_found' }]);
+    expect(out.exitCode).toBe(1);
+    expect(out.stderr).toContain('no test with id src/price.test.ts::price nothing; nearest: src/price.test.ts::adds tax');
   });
 
   it('a batch of names with regex characters runs exactly those tests, in one invocation', async () => {

@@ -1,11 +1,12 @@
 // `init <agent>` and `doctor --agent <agent>` for the CLI: the installer and the self-test, their text
-// for people, and the one warning that matters for every agent (the refusals tell the agent to run
-// `tdd-kernel run` and `tdd-kernel claim` through its shell, so the shell must find `tdd-kernel`).
+// for people, and the one note that matters for every agent (the refusals tell the agent to run
+// `tdd-kernel run` and `tdd-kernel claim` through its shell, by path when the shell cannot find `tdd-kernel`).
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { gateFail, pass, type Outcome } from '@adlc/core';
 import { PROFILES } from './profiles.js';
+import { cliCommand } from '../project/cli-command.js';
 import type { AgentName } from './types.js';
 import { doctorAgent, type AgentDoctorResult } from './doctor/doctor-agent.js';
 import { defaultHookCommand } from './init/init-claude-code.js';
@@ -26,7 +27,7 @@ export function runInit(agent: AgentName, opts: AgentCommandOptions): Outcome {
   const command = opts.hookCommand ?? (agent === 'claude-code' ? defaultHookCommand(opts.root, opts.cliPath) : absoluteHookCommand(agent, opts.cliPath));
   const result = initAgent(agent, opts.root, { command, dryRun: opts.dryRun === true, env: opts.env });
   if (!onAgentPath(opts.root, opts.env)) {
-    process.stderr.write(`tdd-kernel: warning: \`tdd-kernel\` is not on PATH nor in node_modules/.bin: the agent is told to run \`tdd-kernel run\` and \`tdd-kernel claim\` through its shell, so put it there (e.g. ln -s ${opts.cliPath} ~/.local/bin/tdd-kernel)\n`);
+    process.stderr.write(`tdd-kernel: note: \`tdd-kernel\` is not on PATH nor in node_modules/.bin, so the refusals tell the agent to run \`${cliCommand(opts.root, opts.env, opts.cliPath)} run ...\` and \`... claim ...\` instead; to shorten them, link it: ln -s ${opts.cliPath} ~/.local/bin/tdd-kernel\n`);
   }
   return pass(result, opts.json ? { json: result } : { text: renderInit(result) });
 }
@@ -64,6 +65,7 @@ export function renderDoctorAgent(r: AgentDoctorResult): string {
       : `${r.agent}: the gate is NOT in place (${r.config}${r.command ? `: \`${r.command}\`` : ''})`,
   ];
   for (const p of r.problems) lines.push(`problem: ${p}`);
+  for (const w of r.warnings ?? []) lines.push(`warning: ${w}`);
   for (const lack of r.lacks) lines.push(`cannot enforce: ${lack}`);
   for (const u of r.unconfirmed) lines.push(`unconfirmed: ${u}`);
   lines.push(`contract: ${r.source}`);

@@ -64,6 +64,8 @@ export interface AgentEvent {
   files: FileTouch[];
   /** The shell command of a shell tool: the shared shell reading finds what it writes. */
   command?: string;
+  /** The shell tool's own working-directory argument (Gemini's dir_path, Qwen Code's directory, opencode's workdir), as given. */
+  shellCwd?: string;
   sessionId: string | null;
   cwd: string | null;
   toolUseId?: string;

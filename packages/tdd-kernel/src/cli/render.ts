@@ -7,6 +7,7 @@ import type { GateResult } from '../kernel/gate.js';
 import type { RefactorResult } from '../kernel/refactor-mode.js';
 import type { RunSummary } from '../kernel/run-tests.js';
 import type { StatusResult } from '../kernel/status.js';
+import type { GatedFiles } from '../project/gated-files.js';
 
 export function renderCheck(r: GateResult): string {
   if (r.decision === 'allow' && !r.warned) return `allowed: ${r.file} (${r.via === 'claim' ? `claim on ${r.test_ids.join(', ')}` : r.via})`;
@@ -14,7 +15,7 @@ export function renderCheck(r: GateResult): string {
 }
 
 export function renderRun(r: RunSummary): string {
-  const lines = r.results.map((t) => `${t.status === 'pass' ? 'green' : `red${t.failure_kind ? ` (${t.failure_kind})` : ''}`}  ${t.test_id}${t.status === 'fail' && t.message ? `\n      ${t.message.split('\n').slice(0, 4).join('\n      ')}` : ''}`);
+  const lines = r.results.map((t) => `${t.status === 'pass' ? 'green' : `red${t.reason ? ` (${t.reason})` : t.failure_kind ? ` (${t.failure_kind})` : ''}`}  ${t.test_id}${t.status === 'fail' && t.message ? `\n      ${t.message.split('\n').slice(0, 4).join('\n      ')}` : ''}`);
   const passed = r.results.filter((t) => t.status === 'pass').length;
   const reported = new Set(r.results.map((t) => t.file));
   // A file that failed to load has no test to report: say so, or a full run would look like "0 red".
@@ -54,12 +55,17 @@ export function renderStatus(s: StatusResult): string {
     lines.push(`plan ${s.plan.file}:`);
     for (const step of s.plan.steps) lines.push(`  ${step.state === 'green' ? '●' : step.state === 'red' ? '○' : '·'} ${step.title}${step.test_id ? ` [${step.test_id}]` : ' (refactor only)'}`);
   }
+  lines.push(renderGated(s.gated));
   if (s.corrupt_lines > 0) lines.push(`warning: ${s.corrupt_lines} corrupt line(s) skipped in the log`);
   return lines.join('\n');
 }
 
 export function renderDoctor(d: DoctorResult): string {
-  const lines = [`root: ${d.root}`, `runner: ${d.runner ?? 'none detected'}`, `tests found: ${d.tests_found} in ${d.test_files} test file(s)`, `log: ${d.log.path} (${d.log.exists ? `${d.log.events} events` : 'not created yet'})`];
+  const lines = [`root: ${d.root}`, `runner: ${d.runner ?? 'none detected'}`, `tests found: ${d.tests_found} in ${d.test_files} test file(s)`, `log: ${d.log.path} (${d.log.exists ? `${d.log.events} events` : 'not created yet'})`, renderGated(d.gated)];
   for (const w of d.warnings) lines.push(`warning: ${w}`);
   return lines.join('\n');
+}
+
+function renderGated(g: GatedFiles): string {
+  return `gated: ${g.files.join(' ')} (${g.from === 'default' ? 'the default: source code' : '"files" in .tdd-kernel/config.json'}), outside the test files; every other file is edited freely`;
 }

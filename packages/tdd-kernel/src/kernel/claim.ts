@@ -64,11 +64,11 @@ export function claimRefusal(ctx: KernelContext, state: KernelState, testId: str
  */
 function findRed(ctx: KernelContext, state: KernelState, testId: string, targets: readonly string[]): { red: RedContext } | { refusal: string } {
   const test = state.tests[testId];
-  const run = `\`tdd-kernel run ${shellQuote(testId)}\``;
+  const run = `\`${ctx.cli()} run ${shellQuote(testId)}\``;
   if (!test) return { refusal: `${testId} has never run: run ${run} and see it fail first` };
   if (test.status === 'pass') return { refusal: `${testId} is green: a claim needs a red test; write or change the test so it fails, then run ${run}` };
   if (test.failure_kind === 'error') return { refusal: `${testId} fails with an error, not an assertion (a syntax, import or collection error is not a red test): fix the test so it fails on an assertion, then run ${run}` };
-  if (test.failure_kind === 'not_found') return { refusal: `${testId} was not found by the runner: check the id (\`tdd-kernel status\` lists the known ones), then run ${run}` };
+  if (test.failure_kind === 'not_found') return { refusal: `${testId} was not found by the runner: check the id (\`${ctx.cli()} status\` lists the known ones), then run ${run}` };
   const closedAt = closedByFailedGreens(state, testId, ctx.session);
   const reds = (test.reds ?? []).filter((r) => r.ts > closedAt).reverse();
   if (reds.length === 0) {
@@ -83,7 +83,7 @@ function findRed(ctx: KernelContext, state: KernelState, testId: string, targets
 
 /** Why the content now is not what `red` ran on (the test file, the runner, a claimed file), or null. */
 function redMismatch(ctx: KernelContext, now: ContentNow, testId: string, red: RedContext, targets: readonly string[]): string | null {
-  const run = `\`tdd-kernel run ${shellQuote(testId)}\``;
+  const run = `\`${ctx.cli()} run ${shellQuote(testId)}\``;
   if (red.test_file && red.test_file_hash && now.hash(red.test_file) !== red.test_file_hash) {
     return `${red.test_file} changed since ${testId} went red, so that red no longer counts: run ${run} again`;
   }

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import path from 'node:path';
 import type { KernelContext } from '../project/context.js';
 import { isProtected, isTestFile } from '../project/globs.js';
+import { isGated } from '../project/gated-files.js';
 import { claimedTestsIn, decideEdit, type EditDecision, type TestFileChange } from './invariant.js';
 import { relativeToRoot } from '../project/paths.js';
 import { addPending } from '../turn/pending-edits.js';
@@ -44,7 +45,8 @@ export function gateEdit(ctx: KernelContext, file: string, opts: GateOptions = {
   const testFile = isTestFile(rel, ctx.config);
   const protectedFile = isProtected(rel, ctx.logRel);
   const change = testFile && !protectedFile ? testFileChange(ctx, state, rel, opts) : undefined;
-  const decision = decideEdit(state, { file: rel, session: ctx.session, isTestFile: testFile, isProtected: protectedFile, ...(change ? { change } : {}) });
+  const gated = testFile || protectedFile || isGated(rel, ctx.config, ctx.paths.scratch);
+  const decision = decideEdit(state, { file: rel, session: ctx.session, isTestFile: testFile, isProtected: protectedFile, isGated: gated, cli: ctx.cli(), ...(change ? { change } : {}) });
   return applyDecision(ctx, rel, decision, opts);
 }
 

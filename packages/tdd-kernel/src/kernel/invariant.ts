@@ -13,6 +13,10 @@ export interface EditQuery {
   session: string | null;
   isTestFile: boolean;
   isProtected: boolean;
+  /** Whether the gate applies to the file (config `files`); default true. */
+  isGated?: boolean;
+  /** How the agent's shell runs the CLI, in the commands a refusal names (default `tdd-kernel`). */
+  cli?: string;
   /** For a test file: what the edit does to it, as far as the gate could tell. Absent: not looked at. */
   change?: TestFileChange;
 }
@@ -25,7 +29,7 @@ export type TestFileChange =
 
 export type EditDecision =
   | { allow: true; via: 'claim'; test_ids: string[] }
-  | { allow: true; via: 'test-file' | 'refactor'; test_ids: [] }
+  | { allow: true; via: 'test-file' | 'refactor' | 'not-gated'; test_ids: [] }
   | { allow: false; code: RefusalCode; reason: string };
 
 export function decideEdit(state: KernelState, q: EditQuery): EditDecision {
@@ -37,6 +41,7 @@ export function decideEdit(state: KernelState, q: EditQuery): EditDecision {
     };
   }
   if (q.isTestFile) return testFileDecision(state, q);
+  if (q.isGated === false) return { allow: true, via: 'not-gated', test_ids: [] };
   if (state.refactor.on) return { allow: true, via: 'refactor', test_ids: [] };
 
   const mine = state.claims.filter((c) => c.session === q.session && targetCovers(c.target, q.file));
@@ -81,7 +86,8 @@ function refusal(state: KernelState, q: EditQuery): EditDecision & { allow: fals
   const reds = Object.entries(state.tests)
     .filter(([, t]) => t.status === 'fail' && t.failure_kind !== 'error' && t.failure_kind !== 'not_found')
     .map(([id]) => id);
-  const claimCmd = (id: string) => `\`tdd-kernel claim ${shellQuote(id)} ${shellQuote(q.file)}\``;
+  const cli = q.cli ?? 'tdd-kernel';
+  const claimCmd = (id: string) => `\`${cli} claim ${shellQuote(id)} ${shellQuote(q.file)}\``;
 
   const others = state.claims.filter((c) => c.session !== q.session && targetCovers(c.target, q.file));
   if (others.length > 0 && reds.length > 0) {
@@ -99,7 +105,7 @@ function refusal(state: KernelState, q: EditQuery): EditDecision & { allow: fals
       return {
         allow: false,
         code: 'claim-closed',
-        reason: `the claim on ${q.file} for ${closed.test_id} was closed after two failed greens; run \`tdd-kernel run ${shellQuote(closed.test_id)}\` to see it red again, then ${claimCmd(closed.test_id)}`,
+        reason: `the claim on ${q.file} for ${closed.test_id} was closed after two failed greens; run \`${cli} run ${shellQuote(closed.test_id)}\` to see it red again, then ${claimCmd(closed.test_id)}`,
       };
     }
     if (test?.status === 'fail' && test.last_red_ts !== undefined && test.last_red_ts > closed.ts) {
@@ -114,7 +120,7 @@ function refusal(state: KernelState, q: EditQuery): EditDecision & { allow: fals
     return {
       allow: false,
       code: 'no-red',
-      reason: `no red test for ${q.file}: write a failing test, run \`tdd-kernel run <test_id>\` to see it fail (\`tdd-kernel run\` alone runs every test and prints each id, \`<test-file>::<describe> <test name>\`), then \`tdd-kernel claim <test_id> ${shellQuote(q.file)}\``,
+      reason: `no red test for ${q.file}: write a failing test, run \`${cli} run <test_id>\` to see it fail (\`${cli} run\` alone runs every test and prints each id, \`<test-file>::<describe> <test name>\`), then \`${cli} claim <test_id> ${shellQuote(q.file)}\``,
     };
   }
   const shown = reds.slice(0, 5);

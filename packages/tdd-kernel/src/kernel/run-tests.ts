@@ -5,12 +5,15 @@ import path from 'node:path';
 import type { KernelContext } from '../project/context.js';
 import type { TestRunEvent } from '../schemas/events.js';
 import { isGlob } from '../project/globs.js';
-import { findAnnotations } from '../runners/annotations.js';
+import { findAnnotations, testTitles } from '../runners/annotations.js';
 import { fileHash } from '../runners/files.js';
 import type { RunnerAdapter, RunOutcome, TestRequest, TestResult } from '../runners/types.js';
 import type { KernelState } from './state.js';
 import type { RunOutput } from '../schemas/outputs.js';
 import { redactSecrets } from '@adlc/core';
+import { KernelUsageError } from './errors.js';
+import { withMissingReds } from './missing-red.js';
+import { nearestIds } from './nearest-ids.js';
 
 export type RunSummary = RunOutput;
 
@@ -25,7 +28,7 @@ export async function resolveRunner(ctx: KernelContext): Promise<RunnerAdapter> 
   if (ctx.runner) return withoutSecrets(ctx.runner);
   const { createRunner } = await import('../runners/select-runner.js');
   const runner = createRunner(ctx.paths.root, ctx.config);
-  if (!runner) throw new NoRunnerError('no test runner found (vitest, jest or pytest)');
+  if (!runner) throw new NoRunnerError('no test runner found (vitest, jest, node --test or pytest)');
   ctx.runner = runner;
   return withoutSecrets(runner);
 }
@@ -73,7 +76,8 @@ export function resolveRequests(ctx: KernelContext, ids: readonly string[], stat
     }
     const known = state.tests[id]?.test_file;
     const found = known ? annotationIn(ctx.paths.root, known, id) : findAnnotated(ctx.paths.root, id);
-    if (found) requests.push({ id, file: found.file, name: null, title: found.title });
+    const titles = state.tests[id]?.titles;
+    if (found) requests.push({ id, file: found.file, name: null, title: found.title, ...(titles ? { titles } : {}) });
     else unknown.push(id);
   }
   return { requests, unknown };
@@ -123,7 +127,11 @@ function findAnnotated(root: string, slug: string): { file: string; title: strin
   return null;
 }
 
-/** `ids` null runs the whole suite. Requested tests the runner did not run come back as not_found. */
+/**
+ * `ids` null runs the whole suite. A requested id that no test has is a KernelUsageError naming the
+ * nearest known ids; nothing is recorded then. A test that fails because what it names does not exist
+ * yet is red with reason `missing`.
+ */
 export async function runTests(ctx: KernelContext, ids: readonly string[] | null): Promise<RunSummary> {
   const runner = await resolveRunner(ctx);
   const state = ctx.state();
@@ -138,7 +146,8 @@ export async function runTests(ctx: KernelContext, ids: readonly string[] | null
     }
     outcome = requests.length > 0 ? await runner.run(requests, runContext(ctx)) : emptyOutcome();
   }
-  const results = [...outcome.results, ...missing];
+  const results = withMissingReds([...outcome.results, ...missing], ctx.paths.root);
+  unknownIds(results, state, ctx.paths.root);
   recordTestRun(ctx, outcome.command, results, runner.key);
   return {
     command: outcome.command,
@@ -148,6 +157,31 @@ export async function runTests(ctx: KernelContext, ids: readonly string[] | null
     green: results.length > 0 && results.every((r) => r.status === 'pass') && Object.keys(outcome.fileErrors).length === 0,
     file_errors: outcome.fileErrors,
   };
+}
+
+/** A requested id that no test has is a mistake in the request (exit 1), never a red. */
+function unknownIds(results: readonly TestResult[], state: KernelState, root: string): void {
+  const unknown = results.filter((r) => r.failure_kind === 'not_found');
+  if (unknown.length === 0) return;
+  const known = [
+    ...Object.keys(state.tests).filter((id) => state.tests[id]?.failure_kind !== 'not_found'),
+    ...results.filter((r) => r.failure_kind !== 'not_found').map((r) => r.test_id),
+    // Tests never run yet: the titles the requested files declare, as ids (describe titles unknown).
+    ...[...new Set(unknown.map((r) => r.file))].flatMap((file) => declaredIds(root, file)),
+  ];
+  const lines = unknown.map((r) => {
+    const near = nearestIds(r.test_id, known);
+    return `no test with id ${r.test_id}${near.length > 0 ? `; nearest: ${near.join(', ')}` : ''}`;
+  });
+  throw new KernelUsageError(lines.join('\n'), '`tdd-kernel run` alone runs every test and prints each id (`<test-file>::<describe> <test name>`)');
+}
+
+function declaredIds(root: string, file: string): string[] {
+  try {
+    return testTitles(fs.readFileSync(path.join(root, file), 'utf8')).map((title) => `${file}::${title}`);
+  } catch {
+    return [];
+  }
 }
 
 export function runContext(ctx: KernelContext) {
@@ -176,6 +210,7 @@ export function recordTestRun(ctx: KernelContext, command: string, results: read
       ts,
     };
     if (r.failure_kind) event.failure_kind = r.failure_kind;
+    if (r.reason) event.reason = r.reason;
     if (r.message) event.message = r.message;
     if (r.file) event.test_file = r.file;
     if (hash) event.test_file_hash = hash;

@@ -6,6 +6,7 @@ import type { EditClaimEvent, FailureKind, KernelEvent, TestIdSource, TestRunEve
 export interface TestStatus {
   status: 'pass' | 'fail';
   failure_kind?: FailureKind;
+  reason?: 'missing';
   ts: number;
   command: string;
   source: TestIdSource;
@@ -79,6 +80,7 @@ export function applyEvent(state: KernelState, event: KernelEvent): KernelState 
         source: event.test_id_source,
       };
       if (event.failure_kind) entry.failure_kind = event.failure_kind;
+      if (event.reason) entry.reason = event.reason;
       if (event.test_file) entry.test_file = event.test_file;
       if (event.test_file_hash) entry.test_file_hash = event.test_file_hash;
       if (event.runner) entry.runner = event.runner;

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import path from 'node:path';
 import type { KernelContext } from '../project/context.js';
 import { KernelUsageError } from './errors.js';
+import { gatedFiles, type GatedFiles } from '../project/gated-files.js';
 import { loadState } from './state-store.js';
 import { listPending } from '../turn/pending-edits.js';
 import { readTurn } from '../turn/turn-buffer.js';
@@ -23,7 +24,7 @@ export function status(ctx: KernelContext, planFile?: string): StatusResult {
     mode: ctx.mode,
     refactor: state.refactor.on,
     tests: Object.entries(state.tests)
-      .map(([id, t]) => ({ test_id: id, status: t.status, ...(t.failure_kind ? { failure_kind: t.failure_kind } : {}), ts: t.ts }))
+      .map(([id, t]) => ({ test_id: id, status: t.status, ...(t.failure_kind ? { failure_kind: t.failure_kind } : {}), ...(t.reason ? { reason: t.reason } : {}), ts: t.ts }))
       .sort((a, b) => a.test_id.localeCompare(b.test_id)),
     claims: state.claims
       .filter((c) => c.session === ctx.session && state.tests[c.test_id]?.status === 'fail')
@@ -31,6 +32,7 @@ export function status(ctx: KernelContext, planFile?: string): StatusResult {
     buffered: readTurn(ctx.paths.scratch, ctx.session).map((e) => ({ file: e.file, test_ids: e.test_ids, existed: e.existed })),
     pending: listPending(ctx.paths.scratch, ctx.session).map((p) => ({ file: p.edit.file, test_ids: p.edit.test_ids })),
     corrupt_lines: loaded.corrupt,
+    gated: gatedFiles(ctx.config),
   };
   const file = planFile ?? ctx.config.plan;
   if (file) {

@@ -6,7 +6,8 @@ const TEST_SOURCE = /\.(?:[cm]?[jt]sx?|py|go|java|kt)$/;
 
 /**
  * One declaration per match:
- * - Vitest/Jest: `it(` / `test(` (also `test.each(...)(`) not preceded by `.` or a word character;
+ * - Vitest/Jest/node:test: `it(` / `test(` (also `test.each(...)(`) not preceded by `.` or a word character,
+ *   and node:test's subtests `t.test(` (node counts them among its tests);
  * - pytest: `def test_*(` (async too);
  * - Go: `func TestX(t *testing.T)` (not TestMain, which takes *testing.M);
  * - JUnit: `@Test`, `@ParameterizedTest`, `@RepeatedTest`, `@TestFactory`, `@TestTemplate`.
@@ -14,6 +15,7 @@ const TEST_SOURCE = /\.(?:[cm]?[jt]sx?|py|go|java|kt)$/;
 const TEST_DECL = new RegExp(
   [
     String.raw`(?:^|[^.\w$])(?:it|test)(?:\.each\s*\([^)]*\))?\s*\(`,
+    String.raw`(?:^|[^.\w$])(?:t|ctx|context)\.test\s*\(`,
     String.raw`^[ \t]*(?:async\s+)?def\s+test\w*\s*\(`,
     String.raw`^[ \t]*func\s+Test\w*\s*\(\s*\w+\s+\*testing\.T\s*\)`,
     String.raw`^[ \t]*@(?:Test|ParameterizedTest|RepeatedTest|TestFactory|TestTemplate)\b`,

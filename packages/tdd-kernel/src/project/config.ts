@@ -4,11 +4,11 @@
 import * as fs from 'node:fs';
 import path from 'node:path';
 
-export type RunnerId = 'vitest' | 'jest' | 'pytest' | 'junit' | 'command';
-export const RUNNER_IDS: readonly RunnerId[] = ['vitest', 'jest', 'pytest', 'junit', 'command'];
+export type RunnerId = 'vitest' | 'jest' | 'node' | 'pytest' | 'junit' | 'command';
+export const RUNNER_IDS: readonly RunnerId[] = ['vitest', 'jest', 'node', 'pytest', 'junit', 'command'];
 
 export interface KernelConfig {
-  /** Default: detected (vitest, jest, then pytest). */
+  /** Default: detected (vitest, jest, node's test runner, then pytest). */
   runner?: RunnerId;
   /** The runner's base command, e.g. `pnpm vitest` or `python -m pytest`; default: found in node_modules / on PATH. */
   command?: string;
@@ -22,6 +22,8 @@ export interface KernelConfig {
   testGlobs?: string[];
   /** More test-file globs on top of the defaults. */
   extraTestGlobs?: string[];
+  /** Globs (`!` excludes) of the files the gate applies to; default: source code by extension (gated-files.ts). */
+  files?: string[];
   /** Refactor-off check; default `npm run verify` when package.json has it, else its test script. */
   verify?: string;
   /** Event log path relative to the root (default .tdd-kernel/events.jsonl). */
@@ -65,7 +67,7 @@ export function loadConfig(root: string): KernelConfig {
 }
 
 const STRING_KEYS = ['command', 'junitCommand', 'junitReport', 'testCommandFor', 'verify', 'log', 'plan'] as const;
-const LIST_KEYS = ['testGlobs', 'extraTestGlobs'] as const;
+const LIST_KEYS = ['testGlobs', 'extraTestGlobs', 'files'] as const;
 const ALL_KEYS = new Set<string>([...STRING_KEYS, ...LIST_KEYS, 'runner', 'mode', 'timeoutMs', '$schema']);
 
 export function parseConfig(value: unknown): KernelConfig {

@@ -7,6 +7,7 @@ import { loadConfig, type KernelConfig } from './config.js';
 import type { KernelEvent } from '../schemas/events.js';
 import type { GlobalFlags } from '../cli/options.js';
 import { findRoot, projectPaths, type ProjectPaths } from './paths.js';
+import { cliCommand } from './cli-command.js';
 import { lastSession } from './session.js';
 import { loadState, recordEvents } from '../kernel/state-store.js';
 import type { KernelState } from '../kernel/state.js';
@@ -29,6 +30,8 @@ export interface KernelOptions {
   env?: NodeJS.ProcessEnv;
   /** Where warnings about the log go (corrupt lines); default stderr. */
   warn?: (message: string) => void;
+  /** How the agent's shell runs this CLI, in the commands refusals name (default `tdd-kernel`); worked out on first use. */
+  cli?: () => string;
 }
 
 export interface KernelContext {
@@ -44,6 +47,8 @@ export interface KernelContext {
   append(events: KernelEvent[]): void;
   /** Path relative to the log's root, for protecting the log itself. */
   logRel: string | null;
+  /** How the agent's shell runs this CLI (`tdd-kernel`, `npx tdd-kernel`, `node <bin>`), for the commands refusals name. */
+  cli(): string;
 }
 
 export function createContext(opts: KernelOptions = {}): KernelContext {
@@ -52,6 +57,7 @@ export function createContext(opts: KernelOptions = {}): KernelContext {
   const paths = projectPaths(root, config, opts.log);
   const warn = opts.warn ?? ((m: string) => process.stderr.write(`tdd-kernel: warning: ${m}\n`));
   const rel = path.relative(root, paths.log);
+  let cli: string | undefined;
   const ctx: KernelContext = {
     paths,
     config,
@@ -62,6 +68,10 @@ export function createContext(opts: KernelOptions = {}): KernelContext {
     runner: opts.runner,
     warn,
     logRel: rel.startsWith('..') || path.isAbsolute(rel) ? null : rel.split(path.sep).join('/'),
+    cli() {
+      cli ??= opts.cli?.() ?? 'tdd-kernel';
+      return cli;
+    },
     state() {
       const loaded = loadState(paths);
       for (const w of loaded.warnings) warn(w);
@@ -82,7 +92,7 @@ export function contextForFlags(flags: GlobalFlags, env: NodeJS.ProcessEnv, cwd:
   const root = flags.root ?? findRoot(cwd);
   const config = loadConfig(root);
   const session = flags.session || env.TDD_KERNEL_SESSION || lastSession(projectPaths(root, config, flags.log).scratch);
-  return createContext({ root, config, session, env, ...(flags.log ? { log: flags.log } : {}), ...(flags.mode ? { mode: flags.mode } : {}) });
+  return createContext({ root, config, session, env, cli: () => cliCommand(root, env), ...(flags.log ? { log: flags.log } : {}), ...(flags.mode ? { mode: flags.mode } : {}) });
 }
 
 function realpathSafe(p: string): string {

@@ -4,6 +4,7 @@ import * as fs from 'node:fs';
 import path from 'node:path';
 import type { KernelContext } from './context.js';
 import { isTestFile } from './globs.js';
+import { gatedFiles, type GatedFiles } from './gated-files.js';
 import { detectRunner } from '../runners/select-runner.js';
 import { readPlan } from '../kernel/status.js';
 import { loadState } from '../kernel/state-store.js';
@@ -17,7 +18,7 @@ const SKIP = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.ven
 export function doctor(ctx: KernelContext, planFile?: string): DoctorResult {
   const warnings: string[] = [];
   const runner = ctx.config.runner ?? detectRunner(ctx.paths.root);
-  if (!runner) warnings.push('no test runner detected (vitest, jest, pytest): set "runner" in .tdd-kernel/config.json');
+  if (!runner) warnings.push('no test runner detected (vitest, jest, node --test, pytest): set "runner" in .tdd-kernel/config.json');
   let testFiles = 0;
   let tests = 0;
   const stack = [''];
@@ -67,5 +68,5 @@ export function doctor(ctx: KernelContext, planFile?: string): DoctorResult {
       if (!step.test_id) warnings.push(`plan step "${step.title}" has no test_id: it can only run in refactor mode`);
     }
   }
-  return { root: ctx.paths.root, runner, test_files: testFiles, tests_found: tests, log: { path: ctx.paths.log, exists, events, corrupt_lines: corrupt, readable }, warnings };
+  return { root: ctx.paths.root, runner, test_files: testFiles, tests_found: tests, log: { path: ctx.paths.log, exists, events, corrupt_lines: corrupt, readable }, warnings, gated: gatedFiles(ctx.config) };
 }

@@ -13,9 +13,15 @@ export const DEFAULT_TEST_GLOBS = [
   '**/test_*.py',
   '**/*_test.py',
   '**/*_test.go',
+  '**/*-test.{js,cjs,mjs}',
+  '**/*_test.{js,cjs,mjs}',
+  '**/test-*.{js,cjs,mjs}',
+  '**/test.{js,cjs,mjs}',
 ] as const;
 
-const DEFAULT_TEST_FILE = /(?:^|\/)(?:[^/]+\.(?:test|spec)\.[^/]+|test_[^/]*\.py|[^/]*_test\.(?:py|go))$|(?:^|\/)(?:test|tests|__tests__)\//;
+/** DEFAULT_TEST_GLOBS as one regex (no picomatch on the hot path); the last four are `node --test`'s own file names. */
+export const DEFAULT_TEST_FILE =
+  /(?:^|\/)(?:[^/]+\.(?:test|spec)\.[^/]+|test_[^/]*\.py|[^/]*_test\.(?:py|go)|[^/]*[-_]test\.[cm]?js|test-[^/]*\.[cm]?js|test\.[cm]?js)$|(?:^|\/)(?:test|tests|__tests__)\//;
 
 type Matcher = (path: string) => boolean;
 let picomatchFn: ((glob: string | string[], options?: object) => Matcher) | null = null;
@@ -29,6 +35,12 @@ function compile(glob: string): Matcher {
     matcherCache.set(glob, matcher);
   }
   return matcher;
+}
+
+/** The regex picomatch makes of a glob, with the options every match here uses. */
+export function globRegex(glob: string): RegExp {
+  picomatchFn ??= createRequire(import.meta.url)('picomatch') as typeof picomatchFn & object;
+  return (picomatchFn as unknown as { makeRe(glob: string, options?: object): RegExp }).makeRe(glob, { dot: true });
 }
 
 export function matchesGlob(glob: string, rel: string): boolean {

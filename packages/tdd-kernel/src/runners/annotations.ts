@@ -42,6 +42,16 @@ export function findAnnotations(source: string): Annotation[] {
   return found;
 }
 
+/** The titles of the test calls (`it(`, `test(`, `t.test(`, `def test_`) in a test file's text, in order. */
+export function testTitles(source: string): string[] {
+  const titles: string[] = [];
+  for (const line of source.split('\n')) {
+    const call = JS_CALL.exec(line) ?? PY_DEF.exec(line);
+    if (call) titles.push(unescapeJs(call.length > 2 && call[2] !== undefined ? call[2] : call[1]!));
+  }
+  return titles;
+}
+
 function unescapeJs(text: string): string {
   return text.replace(/\\(.)/g, '$1');
 }

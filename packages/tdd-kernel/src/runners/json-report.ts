@@ -3,8 +3,8 @@
 
 import path from 'node:path';
 import { RunnerError } from '../kernel/errors.js';
-import type { FailureKind } from '../schemas/events.js';
 import { slugFor, type Annotation } from './annotations.js';
+import { classifyFailure } from './classify-failure.js';
 import type { TestResult } from './types.js';
 
 interface AssertionResult {
@@ -67,17 +67,6 @@ export function parseJsonReport(report: unknown, root: string, annotations: (rel
   return { results, fileErrors };
 }
 
-/**
- * A test that ran and failed is red for the right reason unless what failed is the code failing to
- * load: a syntax error, a missing module or name. Those are `error` and never open the gate.
- */
-export function classifyFailure(message: string): FailureKind {
-  const head = message.trimStart().split('\n')[0] ?? '';
-  if (/^(?:\w+\.)?(?:SyntaxError|ReferenceError|ModuleNotFoundError|ImportError|IndentationError|NameError)\b/.test(head)) return 'error';
-  if (/Cannot find module|Failed to (?:load|resolve) (?:url|import)|ERR_MODULE_NOT_FOUND|Transform failed/.test(head)) return 'error';
-  return 'assertion';
-}
-
 function toRel(root: string, name: string): string {
   const rel = path.isAbsolute(name) ? path.relative(root, name) : name;
   return rel.split(path.sep).join('/');
@@ -93,3 +82,5 @@ export function firstLines(text: string, lines = 6): string {
   const useful = text.trim().split('\n').filter((l) => !/^\s*at .*(?:node_modules|node:internal|\(<anonymous>\)|new Promise)/.test(l));
   return useful.slice(0, lines).join('\n');
 }
+
+export { classifyFailure };

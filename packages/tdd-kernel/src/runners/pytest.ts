@@ -31,7 +31,7 @@ async function runPytest(base: string, requests: TestRequest[] | 'all', ctx: Run
       const missing = new Map(outcome.missing);
       for (const r of pending.filter((q) => missing.has(`${q.file}::${q.name ?? ''}`))) {
         const kind = missing.get(`${r.file}::${r.name ?? ''}`)!;
-        const message = kind === 'error' ? `${r.file} failed to collect (an import or syntax error)\n${collectError(outcome.run.outputTail)}` : `pytest found no test ${r.file}::${r.name ?? ''}`;
+        const message = kind === 'error' ? `${r.file} failed to collect (an import or syntax error)\n${collectError(outcome.run.outputTail, r.file)}` : `pytest found no test ${r.file}::${r.name ?? ''}`;
         notFound.push({ test_id: r.id, test_id_source: r.id.includes('::') ? 'native' : 'annotation', file: r.file, status: 'fail', failure_kind: kind, message, duration_ms: 0 });
       }
       pending = pending.filter((q) => !missing.has(`${q.file}::${q.name ?? ''}`));
@@ -72,8 +72,11 @@ async function runOnce(base: string, requests: TestRequest[] | 'all', ctx: RunCo
   });
 }
 
-function collectError(output: string): string {
-  const line = output.split('\n').find((l) => /^E\s+\S/.test(l));
+/** The `E   ...` line of the file's own "ERROR collecting <file>" section (else the output's first). */
+function collectError(output: string, file?: string): string {
+  const lines = output.split('\n');
+  const section = file ? lines.findIndex((l) => l.includes(`ERROR collecting ${file}`)) : -1;
+  const line = lines.slice(Math.max(section, 0)).find((l) => /^E\s+\S/.test(l));
   return line ? line.replace(/^E\s+/, '') : '';
 }
 

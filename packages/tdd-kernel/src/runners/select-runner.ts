@@ -1,4 +1,5 @@
-// Picks the runner adapter: the configured one, else detected from the project (vitest, jest, pytest).
+// Picks the runner adapter: the configured one, else detected from the project (vitest, jest, node's
+// own test runner, pytest).
 
 import * as fs from 'node:fs';
 import path from 'node:path';
@@ -7,6 +8,8 @@ import { commandAdapter } from './command.js';
 import { findPackageEntry } from './common.js';
 import { jestAdapter } from './jest.js';
 import { junitAdapter } from './junit.js';
+import { importsNodeTest } from './node-test-detect.js';
+import { nodeTestAdapter } from './node-test.js';
 import { pytestAdapter } from './pytest.js';
 import type { RunnerAdapter } from './types.js';
 import { vitestAdapter } from './vitest.js';
@@ -15,11 +18,14 @@ export function detectRunner(root: string): RunnerId | null {
   const pkg = readPackageJson(root);
   const deps = { ...pkg?.dependencies, ...pkg?.devDependencies };
   const script = pkg?.scripts?.test ?? '';
+  // The test script says how the project runs its tests, whatever else is installed.
+  if (/\bnode\b[^&;|]*\s--test\b/.test(script) && !/\b(?:vitest|jest)\b/.test(script)) return 'node';
   if ('vitest' in deps || /\bvitest\b/.test(script)) return 'vitest';
   if ('jest' in deps || /\bjest\b/.test(script)) return 'jest';
   if (['pytest.ini', 'conftest.py', 'pyproject.toml', 'setup.cfg', 'tox.ini'].some((f) => fs.existsSync(path.join(root, f)))) return 'pytest';
   if (findPackageEntry(root, 'vitest', 'vitest.mjs')) return 'vitest';
   if (findPackageEntry(root, 'jest', 'bin/jest.js')) return 'jest';
+  if (importsNodeTest(root)) return 'node';
   return null;
 }
 
@@ -30,6 +36,8 @@ export function createRunner(root: string, config: KernelConfig): RunnerAdapter 
       return vitestAdapter(root, config.command);
     case 'jest':
       return jestAdapter(root, config.command);
+    case 'node':
+      return nodeTestAdapter(config.command, readPackageJson(root)?.scripts?.test);
     case 'pytest':
       return pytestAdapter(root, config.command);
     case 'junit':

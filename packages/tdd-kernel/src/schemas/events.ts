@@ -30,6 +30,8 @@ export const TestRunEventSchema = z.object({
   command: z.string(),
   duration_ms: z.number(),
   failure_kind: FailureKindSchema.optional(),
+  /** `missing`: an assertion red because something the test names (a module, an export, a function) does not exist yet. */
+  reason: z.literal('missing').optional(),
   /** First lines of the failure, for people. */
   message: z.string().optional(),
   /** Relative to the project root. */
@@ -60,8 +62,8 @@ export const EditClaimEventSchema = z.object({
 export const EditAllowedEventSchema = z.object({
   type: z.literal('edit_allowed'),
   file: z.string(),
-  /** Why: a claim (test_ids filled), a test file, or refactor mode. */
-  via: z.enum(['claim', 'test-file', 'refactor']),
+  /** Why: a claim (test_ids filled), a test file, refactor mode, or a file the gate does not apply to (config `files`). */
+  via: z.enum(['claim', 'test-file', 'refactor', 'not-gated']),
   test_ids: z.array(z.string()),
   tool: z.string().optional(),
   ...base,

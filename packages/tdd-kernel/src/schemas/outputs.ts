@@ -13,6 +13,8 @@ export const TestResultSchema = z.object({
   file: z.string(),
   status: z.enum(['pass', 'fail']),
   failure_kind: FailureKindSchema.optional(),
+  /** `missing`: red because something the test names does not exist yet; claimable for the file that will define it. */
+  reason: z.literal('missing').optional(),
   message: z.string().optional(),
   duration_ms: z.number(),
   /** describe titles then the test title (Vitest, Jest), as the runner reported them. */
@@ -22,11 +24,14 @@ export const TestResultSchema = z.object({
 /** A file a red flush put back: its pre-edit bytes restored, or deleted when the edit created it. */
 export const RevertedFileSchema = z.object({ file: z.string(), action: z.enum(['restored', 'deleted']), test_ids: z.array(z.string()) });
 
+/** The files the gate applies to (config `files`, `!` excludes), and whether that is the default. */
+const GatedSchema = z.object({ files: z.array(z.string()), from: z.enum(['default', 'config']) });
+
 /** `tdd-kernel check --json`. */
 export const CheckOutputSchema = z.object({
   file: z.string(),
   decision: z.enum(['allow', 'deny']),
-  via: z.enum(['claim', 'test-file', 'refactor', 'outside-root']).optional(),
+  via: z.enum(['claim', 'test-file', 'refactor', 'outside-root', 'not-gated']).optional(),
   test_ids: z.array(z.string()),
   code: RefusalCodeSchema.optional(),
   reason: z.string().optional(),
@@ -90,7 +95,7 @@ export const StatusOutputSchema = z.object({
   session: z.string().nullable(),
   mode: z.enum(['strict', 'warn']),
   refactor: z.boolean(),
-  tests: z.array(z.object({ test_id: z.string(), status: z.enum(['pass', 'fail']), failure_kind: FailureKindSchema.optional(), ts: z.number() })),
+  tests: z.array(z.object({ test_id: z.string(), status: z.enum(['pass', 'fail']), failure_kind: FailureKindSchema.optional(), reason: z.literal('missing').optional(), ts: z.number() })),
   claims: z.array(z.object({ test_id: z.string(), target: z.string(), ts: z.number(), failed_greens: z.number().int() })),
   buffered: z.array(z.object({ file: z.string(), test_ids: z.array(z.string()), existed: z.boolean() })),
   /** Edits allowed by the hook whose tool call has not been confirmed (PostToolUse) yet. */
@@ -102,6 +107,7 @@ export const StatusOutputSchema = z.object({
     })
     .optional(),
   corrupt_lines: z.number().int(),
+  gated: GatedSchema,
 });
 
 /** `tdd-kernel doctor --json`. */
@@ -112,6 +118,7 @@ export const DoctorOutputSchema = z.object({
   tests_found: z.number().int(),
   log: z.object({ path: z.string(), exists: z.boolean(), events: z.number().int(), corrupt_lines: z.number().int(), readable: z.boolean() }),
   warnings: z.array(z.string()),
+  gated: GatedSchema,
 });
 
 /** `tdd-kernel init claude-code --json`. */
@@ -156,6 +163,8 @@ export const DoctorAgentOutputSchema = z.object({
   refused: z.boolean(),
   /** What is wrong; empty when the gate is in place. */
   problems: z.array(z.string()),
+  /** Gemini CLI, Qwen Code: folder-trust settings under which the agent runs no project hook. */
+  warnings: z.array(z.string()).optional(),
   enforces: z.object({ pre_edit: z.boolean(), shell_side_door: z.boolean(), post_edit_buffer: z.boolean(), end_of_turn_continue: z.boolean() }),
   lacks: z.array(z.string()),
   unconfirmed: z.array(z.string()),

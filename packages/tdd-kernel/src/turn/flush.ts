@@ -29,7 +29,7 @@ export async function flush(ctx: KernelContext): Promise<FlushResult> {
     const ids = [...new Set(changed.flatMap((e) => e.test_ids))];
     if (ids.length === 0) {
       finished = true;
-      return { ...idle(), unconfirmed: settled.unconfirmed, recovered, message: describe([], [], [], false, settled.unconfirmed) || 'nothing buffered: no test run' };
+      return { ...idle(), unconfirmed: settled.unconfirmed, recovered, message: describe([], [], [], false, settled.unconfirmed, ctx.cli()) || 'nothing buffered: no test run' };
     }
     const runner = await resolveRunner(ctx);
     const state = ctx.state();
@@ -68,7 +68,7 @@ export async function flush(ctx: KernelContext): Promise<FlushResult> {
       failed_test_ids: failed,
       closed_test_ids: closed,
       warned,
-      message: describe(results, reverted, closed, warned, settled.unconfirmed),
+      message: describe(results, reverted, closed, warned, settled.unconfirmed, ctx.cli()),
       unconfirmed: settled.unconfirmed,
       recovered,
     };
@@ -88,7 +88,7 @@ function plan(e: TurnEntry): RevertedFile {
   return { file: e.file, action: e.existed ? 'restored' : 'deleted', test_ids: e.test_ids };
 }
 
-function describe(results: TestResult[], reverted: RevertedFile[], closed: string[], warned: boolean, unconfirmed: string[]): string {
+function describe(results: TestResult[], reverted: RevertedFile[], closed: string[], warned: boolean, unconfirmed: string[], cli: string): string {
   const lines: string[] = [];
   for (const r of results) {
     const kind = r.failure_kind ? ` (${r.failure_kind})` : '';
@@ -99,7 +99,7 @@ function describe(results: TestResult[], reverted: RevertedFile[], closed: strin
     lines.push(`${warned ? 'would revert' : 'reverted'}: ${r.file} ${warned ? `(${r.action})` : what}, because ${r.test_ids.join(', ')} did not pass`);
   }
   for (const id of closed) {
-    lines.push(`claim closed: ${id} failed twice after edits; stop retrying. Run \`tdd-kernel run ${shellQuote(id)}\`, rethink, and claim again.`);
+    lines.push(`claim closed: ${id} failed twice after edits; stop retrying. Run \`${cli} run ${shellQuote(id)}\`, rethink, and claim again.`);
   }
   for (const file of unconfirmed) {
     lines.push(`not tested: ${file} changed, but the edit the kernel allowed was never confirmed (refused or failed); left as it is`);

@@ -6,21 +6,41 @@ import { parseClaudeShaped } from './claude-shape.js';
 import { OTHER, READ, replaceTool, shellTool, writeTool, type Input, type ToolTable } from './tool-table.js';
 import type { AgentAdapter, AgentEvent, HookDecision, HookOutput } from '../types.js';
 
+/** Gemini CLI's built-in tools (packages/core/src/tools/definitions/coreTools.ts and tool-names.ts). */
 const TOOLS: ToolTable = {
   write_file: writeTool(['file_path', 'absolute_path'], ['content']),
-  replace: replaceTool(['file_path', 'absolute_path'], 'old_string', 'new_string'),
-  edit: replaceTool(['file_path', 'absolute_path'], 'old_string', 'new_string'),
+  // allow_multiple: every occurrence of old_string is replaced, not only one.
+  replace: replaceTool(['file_path', 'absolute_path'], 'old_string', 'new_string', 'allow_multiple'),
+  edit: replaceTool(['file_path', 'absolute_path'], 'old_string', 'new_string', 'allow_multiple'),
   run_shell_command: shellTool(['command']),
   read_file: READ,
   read_many_files: READ,
   list_directory: READ,
   glob: READ,
+  grep_search: READ,
   search_file_content: READ,
   grep: READ,
   web_fetch: READ,
   google_web_search: READ,
+  get_internal_docs: READ,
+  read_mcp_resource: READ,
+  list_mcp_resources: READ,
+  codebase_investigator: READ,
+  cli_help: READ,
   save_memory: OTHER,
   write_todos: OTHER,
+  activate_skill: OTHER,
+  ask_user: OTHER,
+  enter_plan_mode: OTHER,
+  exit_plan_mode: OTHER,
+  update_topic: OTHER,
+  complete_task: OTHER,
+  tracker_create_task: OTHER,
+  tracker_update_task: OTHER,
+  tracker_get_task: OTHER,
+  tracker_list_tasks: OTHER,
+  tracker_add_dependency: OTHER,
+  tracker_visualize: OTHER,
 };
 
 const EVENTS = { BeforeTool: 'pre', AfterTool: 'post', AfterAgent: 'stop' } as const;

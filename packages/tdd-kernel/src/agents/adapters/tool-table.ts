@@ -16,6 +16,8 @@ export interface ToolSpec {
   command?: (input: Input) => string | null;
   /** A shell tool whose command is optional (Cline's attempt_completion): no command, nothing to gate. */
   optionalCommand?: boolean;
+  /** The shell tool's working-directory argument, when it has one. */
+  dir?: (input: Input) => string | null;
 }
 
 export type ToolTable = Readonly<Record<string, ToolSpec>>;
@@ -109,8 +111,11 @@ export function patchTool(textKeys: string[]): ToolSpec {
   return { kind: 'patch', files: (i) => patchTouches(str(i, textKeys) ?? '') };
 }
 
+/** The working-directory arguments of the shell tools we know: Gemini's dir_path, Qwen Code's directory, opencode's and Codex's workdir. */
+const SHELL_DIR_KEYS = ['dir_path', 'directory', 'workdir', 'working_directory', 'cwd'];
+
 export function shellTool(keys: string[], optional = false): ToolSpec {
-  return { kind: 'shell', command: (i) => shellCommand(i, keys), ...(optional ? { optionalCommand: true } : {}) };
+  return { kind: 'shell', command: (i) => shellCommand(i, keys), dir: (i) => str(i, SHELL_DIR_KEYS), ...(optional ? { optionalCommand: true } : {}) };
 }
 
 /** A command as a string, or as an argv (`["bash", "-lc", "..."]`: the script is what runs). */
@@ -127,7 +132,7 @@ function shellCommand(input: Input, keys: string[]): string | null {
   return null;
 }
 
-export type ToolReading = Pick<AgentEvent, 'kind' | 'files' | 'command' | 'problem'>;
+export type ToolReading = Pick<AgentEvent, 'kind' | 'files' | 'command' | 'shellCwd' | 'problem'>;
 
 /** Reads one tool call with the agent's table (or the rule for tools the table does not list). */
 export function readTool(table: ToolTable, tool: string, rawInput: unknown): ToolReading {
@@ -138,7 +143,8 @@ export function readTool(table: ToolTable, tool: string, rawInput: unknown): Too
   if (spec.kind === 'shell') {
     const command = spec.command?.(input) ?? null;
     if (command === null) return spec.optionalCommand ? { kind: 'other', files: [] } : { kind: 'shell', files: [], problem: `tdd-kernel: ${tool} without a command; edit refused` };
-    return { kind: 'shell', files: [], command };
+    const dir = spec.dir?.(input) ?? null;
+    return { kind: 'shell', files: [], command, ...(dir ? { shellCwd: dir } : {}) };
   }
   if (!spec.files) return { kind: spec.kind, files: [] };
   const files = spec.files(input);

@@ -14,6 +14,7 @@ import { codexTrustProblems, codexTrustStatus } from '../init/codex-hooks.js';
 import { configFile, INSTALL, isKernelCommand, type HookEntrySpec, type InstallSpec } from '../init/install-specs.js';
 import { probePayload, refusalProblem, PROBE_FILE, type ProbeAnswer } from './probe.js';
 import type { DoctorAgentOutput } from '../../schemas/outputs.js';
+import { folderTrustWarnings } from './folder-trust.js';
 
 export type AgentDoctorResult = DoctorAgentOutput;
 
@@ -30,6 +31,10 @@ export function doctorAgent(agent: AgentName, root: string, env: NodeJS.ProcessE
   const wrong = refusalProblem(agent, probe);
   const answer = { exit_code: probe.exitCode, stdout: probe.stdout, stderr: probe.stderr, ...(probe.threw !== undefined ? { threw: probe.threw } : {}) };
   const checked = { ...base, command, answer, refused: wrong === null, problems: wrong ? [wrong] : [] };
+  if (agent === 'gemini' || agent === 'qwen') {
+    const warnings = folderTrustWarnings(agent, root, env);
+    return warnings.length > 0 ? { ...checked, warnings } : checked;
+  }
   if (agent !== 'codex') return checked;
   const trust = codexTrustStatus(root, env);
   const hooks = trust.hooks.map((h) => ({ key: h.key, event: h.event, current_hash: h.currentHash, trusted_hash: h.trustedHash }));

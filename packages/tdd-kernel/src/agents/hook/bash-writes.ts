@@ -4,6 +4,9 @@
 
 import os from 'node:os';
 import path from 'node:path';
+import { scriptWrites } from './inline-script-writes.js';
+import { changeDir, inDir } from './shell-directory.js';
+import { destination, gitWrites, inPlaceFiles, moveSources } from './file-operands.js';
 
 export interface BashWrites {
   /** Paths as written in the command (relative to its cwd or absolute). */
@@ -19,9 +22,50 @@ export interface BashWrites {
 const SEPARATORS = new Set([';', '&&', '||', '|', '&', '\n', '|&']);
 const NOT_WRITES = /^(?:\/dev\/(?:null|stdout|stderr|tty|fd\/\d+)|&\d*-?)$/;
 
+/**
+ * `tmpDirs`: absolute paths under these are scratch and left out (the hook passes none and leaves out
+ * what lands outside the project instead, since a project may itself live under the temp dir).
+ */
 export function bashWrites(command: string, tmpDirs: readonly string[] = [os.tmpdir(), '/tmp', '/var/tmp']): BashWrites {
   const out: BashWrites = { files: [], deleted: [], unknown: [], forbidden: null };
-  for (const words of splitCommands(tokenize(command))) analyse(words, out);
+  // The directory the command is in, relative to where it started ('' there, null: cannot tell), as
+  // `cd`, `pushd`/`popd` and subshells move it; each write is read against the directory it runs in.
+  let dir: string | null = '';
+  let previous: string | null = '';
+  const subshells: Array<string | null> = [];
+  const pushed: Array<string | null> = [];
+  for (const part of splitCommands(tokenize(command))) {
+    if (part === '(') {
+      subshells.push(dir);
+      continue;
+    }
+    if (part === ')') {
+      if (subshells.length > 0) dir = subshells.pop()!;
+      continue;
+    }
+    const words = part.filter((t) => !t.op).map((t) => t.text);
+    const name = words[0];
+    if (name === 'cd' || name === 'pushd' || name === 'popd') {
+      const target = words.slice(1).find((w) => !/^-[LPe@]+$/.test(w));
+      if (name === 'popd') {
+        dir = pushed.length > 0 ? pushed.pop()! : null;
+        continue;
+      }
+      if (name === 'pushd') pushed.push(dir);
+      const next = target === '-' ? previous : changeDir(dir, target);
+      previous = dir;
+      dir = next;
+      continue;
+    }
+    const one: BashWrites = { files: [], deleted: [], unknown: [], forbidden: null };
+    analyse(part, one);
+    out.forbidden ??= one.forbidden;
+    out.unknown.push(...one.unknown);
+    const relative = [...one.files, ...one.deleted].filter((f) => !path.isAbsolute(f) && !/^[~$]/.test(f));
+    if (dir === null && relative.length > 0) out.unknown.push(`a write after \`cd\` to a directory the shell reading cannot tell (${relative.join(', ')})`);
+    out.files.push(...one.files.map((f) => inDir(dir, f)));
+    out.deleted.push(...one.deleted.map((f) => inDir(dir, f)));
+  }
   out.files = [...new Set([...out.deleted, ...out.files])].filter((f) => !isTemp(f, tmpDirs));
   out.deleted = [...new Set(out.deleted)].filter((f) => !isTemp(f, tmpDirs));
   return out;
@@ -94,13 +138,26 @@ export function tokenize(command: string): Token[] {
   return tokens;
 }
 
-function splitCommands(tokens: Token[]): Token[][] {
-  const commands: Token[][] = [[]];
+/** The simple commands in order, with the subshells' parentheses kept as markers. */
+function splitCommands(tokens: Token[]): Array<Token[] | '(' | ')'> {
+  const parts: Array<Token[] | '(' | ')'> = [];
+  let current: Token[] = [];
+  const end = () => {
+    if (current.length > 0) parts.push(current);
+    current = [];
+  };
   for (const t of tokens) {
-    if (t.op && (SEPARATORS.has(t.text) || t.text === '(' || t.text === ')')) commands.push([]);
-    else commands[commands.length - 1]!.push(t);
+    if (t.op && (t.text === '(' || t.text === ')')) {
+      end();
+      parts.push(t.text);
+    } else if (t.op && SEPARATORS.has(t.text)) {
+      end();
+    } else {
+      current.push(t);
+    }
   }
-  return commands.filter((c) => c.length > 0);
+  end();
+  return parts;
 }
 
 function analyse(tokens: Token[], out: BashWrites): void {
@@ -189,86 +246,4 @@ function analyse(tokens: Token[], out: BashWrites): void {
     default:
       if (/^(?:python\d*(?:\.\d+)?|node|nodejs|deno|bun|ruby)$/.test(name)) scriptWrites(args, out);
   }
-}
-
-/** git subcommands that change files in the work tree: rm and mv, and checkout/restore of paths. */
-function gitWrites(args: string[], out: BashWrites): void {
-  let i = 0;
-  while (i < args.length && args[i]!.startsWith('-')) i += ['-C', '-c', '--git-dir', '--work-tree'].includes(args[i]!) ? 2 : 1;
-  const sub = args[i];
-  const rest = args.slice(i + 1);
-  const paths = rest.filter((a) => !a.startsWith('-'));
-  if (sub === 'rm') {
-    if (!rest.includes('--cached')) out.deleted.push(...paths);
-  } else if (sub === 'mv') {
-    out.deleted.push(...moveSources(rest));
-    out.files.push(...destination(rest));
-  } else if (sub === 'restore' || (sub === 'checkout' && rest.includes('--'))) {
-    const after = sub === 'checkout' ? rest.slice(rest.indexOf('--') + 1) : paths.filter((p) => !/^(?:HEAD|[0-9a-f]{7,40})$/.test(p));
-    out.files.push(...after);
-  }
-}
-
-/** The sources of a mv: gone from where they were. */
-function moveSources(args: string[]): string[] {
-  const t = args.findIndex((a) => a === '-t' || a === '--target-directory');
-  if (t !== -1) return args.filter((a, i) => i > t + 1 && !a.startsWith('-'));
-  return args.filter((a) => !a.startsWith('-')).slice(0, -1);
-}
-
-function inPlaceFiles(args: string[]): string[] {
-  const files: string[] = [];
-  let scriptGiven = false;
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '-e' || a === '-f' || a === '--expression' || a === '--file') {
-      scriptGiven = true;
-      i++;
-    } else if (/^-[a-zA-Z]*e$/.test(a)) {
-      scriptGiven = true; // perl -pie 's/a/b/'
-      i++;
-    } else if (a.startsWith('-')) {
-      continue;
-    } else if (!scriptGiven) {
-      scriptGiven = true; // the first operand is the script
-    } else {
-      files.push(a);
-    }
-  }
-  return files;
-}
-
-function destination(args: string[]): string[] {
-  const t = args.findIndex((a) => a === '-t' || a === '--target-directory');
-  if (t !== -1 && args[t + 1]) return args.filter((a, i) => i > t + 1 && !a.startsWith('-')).map((s) => path.join(args[t + 1]!, path.basename(s)));
-  const operands = args.filter((a) => !a.startsWith('-'));
-  if (operands.length < 2) return [];
-  const dest = operands[operands.length - 1]!;
-  // Onto a directory (a trailing slash or several sources): the file lands inside it.
-  if (dest.endsWith('/') || operands.length > 2) return operands.slice(0, -1).map((s) => path.join(dest, path.basename(s)));
-  return [dest];
-}
-
-const WRITE_CALLS = [
-  /\bopen\s*\(\s*(['"])(?<p>[^'"]+)\1\s*,\s*(['"])[^'"]*[wax+][^'"]*\3/g,
-  /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|createWriteStream|outputFile|unlinkSync|rmSync)\s*\(\s*(['"`])(?<p>[^'"`]+)\1/g,
-  /\bPath\s*\(\s*(['"])(?<p>[^'"]+)\1\s*\)\s*\.\s*(?:write_(?:text|bytes)|unlink)/g,
-  /\b(?:shutil\.(?:copy\w*|move)|os\.(?:rename|replace)|renameSync|copyFileSync)\s*\(\s*(['"`])[^'"`]+\1\s*,\s*(['"`])(?<p>[^'"`]+)\2/g,
-  /\bos\.(?:remove|unlink)\s*\(\s*(['"])(?<p>[^'"]+)\1/g,
-];
-const WRITE_HINT = /\bopen\s*\([^)]*['"][^'"]*[wax][^'"]*['"]|write(?:File|_text|_bytes)|appendFile|createWriteStream|\.write\s*\(|shutil\.|os\.(?:rename|replace|remove|unlink)|unlinkSync|rmSync|renameSync|File\.write/;
-
-function scriptWrites(args: string[], out: BashWrites): void {
-  const flag = args.findIndex((a) => a === '-c' || a === '-e' || a === '--eval' || a === '-p' || a === '--print');
-  if (flag === -1 || args[flag + 1] === undefined) return; // running a script file: its writes are not visible here
-  const script = args[flag + 1]!;
-  let found = 0;
-  for (const re of WRITE_CALLS) {
-    for (const m of script.matchAll(re)) {
-      const target = m.groups?.p;
-      if (target) out.files.push(target);
-      found++;
-    }
-  }
-  if (found === 0 && WRITE_HINT.test(script)) out.unknown.push('an inline script writes files whose paths cannot be read from the command');
 }

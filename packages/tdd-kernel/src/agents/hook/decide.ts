@@ -12,6 +12,7 @@ import { confirmEdits } from '../../turn/confirm-edits.js';
 import { createContext, type KernelContext } from '../../project/context.js';
 import { gateEdit, type GateResult } from '../../kernel/gate.js';
 import { findRoot, relativeToRoot } from '../../project/paths.js';
+import { cliCommand } from '../../project/cli-command.js';
 import { interruptedFlushes, recoverInterrupted } from '../../turn/flush-recovery.js';
 import { rememberSession } from '../../project/session.js';
 import { earlierTurnBuffered, markTurnStart } from '../../turn/turn-boundary.js';
@@ -84,9 +85,11 @@ interface Write {
 function writesOf(event: AgentEvent): { writes: Write[]; bash?: BashWrites } {
   const cwd = baseDir(event);
   if (event.kind === 'shell') {
-    const bash = bashWrites(event.command ?? '');
+    // No path is scratch by its text: one under the temp dir is left out only when it lands outside the project (preTool).
+    const bash = bashWrites(event.command ?? '', []);
     const deleted = new Set(bash.deleted);
-    const writes = bash.files.map((f) => ({ abs: path.resolve(cwd, expandHome(f)), touch: { path: f, ...(deleted.has(f) ? { deleted: true } : {}) }, shellUnknown: !deleted.has(f) }));
+    const shellDir = event.shellCwd ? path.resolve(cwd, expandHome(event.shellCwd)) : cwd;
+    const writes = bash.files.map((f) => ({ abs: path.resolve(shellDir, expandHome(f)), touch: { path: f, ...(deleted.has(f) ? { deleted: true } : {}) }, shellUnknown: !deleted.has(f) }));
     return { writes, bash };
   }
   return { writes: event.files.map((touch) => ({ abs: path.resolve(cwd, touch.path), touch, shellUnknown: false })) };
@@ -99,8 +102,11 @@ function baseDir(event: AgentEvent): string {
 }
 
 async function preTool(event: AgentEvent, opts: HookOptions): Promise<Decided> {
-  const { writes, bash } = writesOf(event);
-  const ctx = await contextFor(event, opts, writes[0]?.abs ?? null);
+  const found = writesOf(event);
+  const ctx = await contextFor(event, opts, found.writes[0]?.abs ?? null);
+  const bash = found.bash;
+  // A shell write outside the project (the temp dir, another checkout) is none of the gate's business.
+  const writes = bash ? found.writes.filter((w) => relativeToRoot(ctx.paths.root, w.abs) !== null) : found.writes;
   if (bash?.forbidden) return deny(`tdd-kernel: ${bash.forbidden}`);
   const unknownWrites = bash?.unknown ?? [];
   if (writes.length === 0 && unknownWrites.length === 0) return allow();
@@ -175,7 +181,8 @@ async function contextFor(event: AgentEvent, opts: HookOptions, file: string | n
   // Without a usable cwd the project is the one holding the file, never the hook's own cwd (which may be /).
   const start = env.CLAUDE_PROJECT_DIR || existingDir(event.cwd) || (file ? path.dirname(file) : null) || process.cwd();
   const session = event.sessionId !== null && event.sessionId !== '' ? event.sessionId : null;
-  const ctx = createContext({ root: findRoot(start), session, env, ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: opts.mode } : {}) });
+  const root = findRoot(start);
+  const ctx = createContext({ root, session, env, cli: () => cliCommand(root, env), ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: opts.mode } : {}) });
   rememberSession(ctx.paths.scratch, session);
   // A flush killed mid-revert is finished before anything reads the turn (one readdir when there is none).
   if (interruptedFlushes(ctx.paths.scratch).length > 0) await recoverInterrupted(ctx);
@@ -192,6 +199,7 @@ function existingDir(dir: unknown): string | null {
 }
 
 function expandHome(file: string): string {
+  if (file === '~') return process.env.HOME ?? '~';
   return file.startsWith('~/') ? path.join(process.env.HOME ?? '~', file.slice(2)) : file;
 }
 

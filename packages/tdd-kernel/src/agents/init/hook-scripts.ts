@@ -1,12 +1,33 @@
 // The two agents that take code rather than a command line: Cline runs an executable per event, opencode
 // loads a plugin module. Both are written whole by `init` (and recognised by their first comment line).
 
+import path from 'node:path';
+
 export const SCRIPT_MARK = 'tdd-kernel hook (written by `tdd-kernel init';
 
-/** `.clinerules/hooks/<Event>`: hands stdin to the hook command, whose stdout and exit code are the answer. */
-export function clineScript(command: string): string {
-  return `#!/bin/sh\n# ${SCRIPT_MARK} cline\`; it rewrites this file)\nexec ${command}\n`;
+/**
+ * `.clinerules/hooks/<Event>`: hands stdin to the hook command, whose stdout and exit code are the answer.
+ * With `chained` (the user's own hook for the event, moved aside by `init`), the kernel answers first:
+ * its refusal (`"cancel": true`) or failure stands, else the user's hook gets the same input and answers.
+ */
+export function clineScript(command: string, chained?: string): string {
+  const head = `#!/bin/sh\n# ${SCRIPT_MARK} cline\`; it rewrites this file)\n`;
+  if (!chained) return `${head}exec ${command}\n`;
+  return `${head}# then your own hook: ${chained}
+input=$(cat)
+answer=$(printf '%s' "$input" | ${command})
+status=$?
+if [ $status -ne 0 ] || printf '%s' "$answer" | grep -q '"cancel": *true'; then
+  printf '%s\\n' "$answer"
+  exit $status
+fi
+printf '%s' "$input" | exec "$(dirname "$0")/${path.posix.relative(CLINE_HOOKS, chained)}"
+`;
 }
+
+/** Where `init cline` keeps a user's own Cline hook that it chains after the kernel's. */
+export const CLINE_HOOKS = '.clinerules/hooks';
+export const clineChainedPath = (event: string) => `${CLINE_HOOKS}/chained/${event}`;
 
 /**
  * `.opencode/plugins/tdd-kernel.js`: every tool call first goes to the hook; a refusal, and a hook that

@@ -8,7 +8,7 @@ import { shellQuote, writeFileAtomicSync } from '@adlc/core';
 import type { AgentName } from '../types.js';
 import { KernelUsageError } from '../../kernel/errors.js';
 import { codexTrustNotes } from './codex-hooks.js';
-import { clineScript, opencodePlugin, SCRIPT_MARK } from './hook-scripts.js';
+import { clineChainedPath, clineScript, opencodePlugin, SCRIPT_MARK } from './hook-scripts.js';
 import { INSTALL, isKernelCommand, type HookEntrySpec, type InstallSpec } from './install-specs.js';
 import { hooksOf, mergeFlat, mergeMatcherGroups, readSettings, type Json } from './json-merge.js';
 import type { InitAgentOutput } from '../../schemas/outputs.js';
@@ -35,7 +35,7 @@ export function initAgent(agent: AgentName, root: string, opts: InitOptions): Ag
   const spec = INSTALL[agent];
   const planned = plan(agent, spec, root, opts.command);
   if (!opts.dryRun) for (const file of planned.files) writeInitFile(root, file);
-  const main = planned.files[0]!;
+  const main = planned.files.find((f) => !f.path.includes('/chained/')) ?? planned.files[0]!;
   const notes = [...(agent === 'codex' ? codexTrustNotes(root, opts.env ?? process.env, main.content) : []), ...planned.notes];
   return { agent, settings: main.path, command: opts.command, created: main.created, replaced: planned.replaced, dry_run: opts.dryRun === true, files: planned.files, notes };
 }
@@ -48,8 +48,12 @@ function plan(agent: AgentName, spec: InstallSpec, root: string, command: string
       return { files: [{ path: spec.file, created, content }], replaced, notes: [] };
     }
     case 'executables': {
-      const files = spec.entries.map((e) => ownFile(agent, root, `${spec.dir}/${e.event}`, clineScript(command), true));
-      return { files, replaced: files.filter((f) => !f.created).length, notes: [] };
+      const chained = spec.entries.map((e) => chainUserHook(root, `${spec.dir}/${e.event}`, clineChainedPath(e.event)));
+      const files = spec.entries.map((e, i) => ownFile(agent, root, `${spec.dir}/${e.event}`, clineScript(command, chained[i]?.path), true, chained[i] !== null));
+      const moved = chained.filter((c): c is InitFile & { moved: boolean } => c !== null && c.moved);
+      const notes = moved.map((c) => `your own ${c.path.replace('/chained/', '/')} now runs after the kernel's hook (when the kernel does not refuse), from ${c.path}`);
+      // The user's hooks are written aside before the kernel's take their place.
+      return { files: [...moved.map(({ moved: _, ...f }) => f), ...files], replaced: files.filter((f) => !f.created).length - moved.length, notes };
     }
     case 'plugin': {
       const file = ownFile(agent, root, spec.file, opencodePlugin(command, { pre: timeoutMs(spec.entries[0]!), post: timeoutMs(spec.entries[1]!) }), false);
@@ -90,10 +94,24 @@ function flatHandler(spec: Extract<InstallSpec, { format: 'flat' }>, e: HookEntr
   };
 }
 
-/** A file that is wholly the kernel's: rewritten when it is ours, never when it is the user's. */
-function ownFile(agent: AgentName, root: string, rel: string, content: string, executable: boolean): InitFile {
+/**
+ * The user's own hook at `rel`, kept at `aside` to be chained after the kernel's: `moved` when `init`
+ * moves it there now, not when an earlier `init` already did. Null when there is none.
+ */
+function chainUserHook(root: string, rel: string, aside: string): (InitFile & { moved: boolean }) | null {
+  const abs = path.join(root, rel);
+  if (fs.existsSync(abs)) {
+    const content = fs.readFileSync(abs, 'utf8');
+    if (!content.includes(SCRIPT_MARK)) return { path: aside, created: !fs.existsSync(path.join(root, aside)), content, executable: true, moved: true };
+  }
+  return fs.existsSync(path.join(root, aside)) ? { path: aside, created: false, content: '', moved: false } : null;
+}
+
+/** A file that is wholly the kernel's: rewritten when it is ours (or when the user's was chained), never otherwise. */
+function ownFile(agent: AgentName, root: string, rel: string, content: string, executable: boolean, userChained = false): InitFile {
   const abs = path.join(root, rel);
   if (!fs.existsSync(abs)) return { path: rel, created: true, content, ...(executable ? { executable } : {}) };
+  if (userChained) return { path: rel, created: false, content, ...(executable ? { executable } : {}) };
   if (!fs.readFileSync(abs, 'utf8').includes(SCRIPT_MARK)) {
     throw new KernelUsageError(`${rel} exists and is not tdd-kernel's; nothing was changed`, `merge it by hand: the kernel's version is what \`tdd-kernel init ${agent} --dry-run\` prints`);
   }
