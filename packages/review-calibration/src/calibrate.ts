@@ -32,6 +32,7 @@ import { restore } from './restore.js';
 import type { CalibrationJson, RestoreJson } from './schema.js';
 import { summarize } from './score/summarize.js';
 import { chooseTargets } from './plants/targets.js';
+import { rangeEnd } from './plants/commit-ref.js';
 import { runTrial, type TrialResult } from './review/trial.js';
 import type { Plant, Scorer } from './types.js';
 
@@ -41,6 +42,8 @@ export interface CalibrateOptions {
   reviewCmd?: string;
   commit: string;
   plants: number;
+  /** Fewer valid plants than this is an operational error. */
+  minPlants: number;
   minRecall: number;
   minPrecision?: number;
   files: string[];
@@ -80,7 +83,8 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
     commit: opts.commit,
     commitSha: run.commitSha,
     seed: opts.seed,
-    targets: { source: source.kind, files: source.files },
+    plantsRequested: opts.plantsFile ? null : opts.plants,
+    targets: { source: source.kind, files: source.files, ...(source.skipped.length > 0 ? { skipped: source.skipped } : {}) },
     warnings: run.warnings,
   });
   for (const warning of doc.warnings) reporter.warn(warning);
@@ -106,6 +110,9 @@ async function preflight(opts: CalibrateOptions, deps: CalibrateDeps, reporter: 
   if (!reviewCommand) {
     throw opError('--review-cmd is required', { hint: 'e.g. --review-cmd "my-reviewer --base {base} --json" ({base} becomes the --commit ref)' });
   }
+  if (!opts.plantsFile && opts.plants < opts.minPlants) {
+    throw opError(`--plants ${opts.plants} is below --min-plants ${opts.minPlants}`, { hint: 'ask for more plants, or lower --min-plants' });
+  }
   if (!(await isGitRepo(deps.cwd))) throw opError(`${deps.cwd} is not inside a git repository`);
   const root = await git.root(deps.cwd);
   // Recovery first: a killed run's plants must not be mistaken for the user's changes (or kept).
@@ -114,7 +121,7 @@ async function preflight(opts: CalibrateOptions, deps: CalibrateDeps, reporter: 
   // second run with the same `--history calib.jsonl` must not refuse the tree the first one left.
   const outputs = await ownOutputs(opts, deps.cwd, root);
   await assertCleanTree(root, { allow: outputs, why: 'bugs are planted into the working tree and taken out again' });
-  const commitSha = await git.revParse(root, opts.commit);
+  const commitSha = await git.revParse(root, rangeEnd(opts.commit));
   const judge = opts.scorer === 'judge' ? judgeContext(deps.env, root, reporter) : undefined;
   const warnings: string[] = [];
   if (opts.scorer === 'string') {
@@ -173,6 +180,7 @@ async function review(
           checks: { root: run.root, snapshot, timeoutMs: opts.timeout * 1000, env: deps.env, cleanCache, onProgress: (d, t) => reporter.progress(`checking repros ${d}/${t}…`) },
           ...(run.judge ? { judge: run.judge } : {}),
           reviewTimeoutMs: opts.reviewTimeout * 1000,
+          minPlants: { count: opts.minPlants, fromFile: source.kind === 'plants-file' },
           reporter,
         }),
       );
@@ -227,13 +235,15 @@ async function writeOutputs(
 interface PlantSource {
   kind: 'commit' | 'files' | 'plants-file';
   files: string[];
+  /** Changed or listed files that get no plants, and why (generated, binary, …). */
+  skipped: Array<{ file: string; reason: string }>;
   plants(seed: number): Plant[];
 }
 
 async function plantSource(opts: CalibrateOptions, root: string, cwd: string, warnings: string[]): Promise<PlantSource> {
   if (opts.plantsFile) {
     const plants = await loadPlantsFile(opts.plantsFile, { root, cwd });
-    return { kind: 'plants-file', files: [...new Set(plants.map((p) => p.file))], plants: () => plants };
+    return { kind: 'plants-file', files: [...new Set(plants.map((p) => p.file))], skipped: [], plants: () => plants };
   }
   const choice = await chooseTargets({ root, cwd, commit: opts.commit, files: opts.files });
   if (choice.source === 'commit' && opts.files.length > 0) {
@@ -245,6 +255,7 @@ async function plantSource(opts: CalibrateOptions, root: string, cwd: string, wa
   return {
     kind: choice.source,
     files: choice.targets.map((t) => t.file),
+    skipped: choice.skipped,
     plants: (seed) => selectFromPool(pool, opts.plants, seed).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
   };
 }

@@ -9,7 +9,7 @@ import { SCORERS } from './types.js';
 const HELP_AFTER = `Exit codes:
   0  gate passes: recall >= --min-recall (and precision >= --min-precision when set)
   2  gate fails
-  1  operational error: dirty tree, no plants, reviewer crashed (exit not 0 or 2), a control
+  1  operational error: dirty tree, fewer plants than --min-plants, reviewer crashed (exit not 0 or 2), a control
      failed (the scorer is broken), no provider for --scorer judge, bad arguments
 
 Examples:
@@ -26,8 +26,9 @@ const program = createProgram({
   helpAfter: HELP_AFTER,
 })
   .option('--review-cmd <cmd>', 'shell command that runs the reviewer; {base} becomes the --commit ref (required)')
-  .option('--commit <ref>', 'commit whose changed files (and lines) get the plants', DEFAULTS.commit)
+  .option('--commit <ref>', 'commit (or range A..B) whose changed files (and lines) get the plants', DEFAULTS.commit)
   .option('--plants <n>', 'number of bugs to plant', intArg(1, 1000), DEFAULTS.plants)
+  .option('--min-plants <k>', 'fewer valid plants than this is an error (exit 1), not a number to gate on', intArg(1, 1000), DEFAULTS.minPlants)
   .option('--min-recall <f>', 'minimum recall to pass (0-1)', floatArg(0, 1), DEFAULTS.minRecall)
   .option('--min-precision <f>', 'minimum precision to pass (0-1); not checked when unset', floatArg(0, 1))
   .option('--files <list>', 'comma-separated fallback files when the commit changes no eligible source file', listArg, [])

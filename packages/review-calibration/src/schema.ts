@@ -115,7 +115,12 @@ export const CalibrationJsonSchema = z.object({
   located: z.number().int().min(0),
   commitSha: z.string(),
   seed: z.number().int(),
-  targets: z.object({ source: z.enum(['commit', 'files', 'plants-file']), files: z.array(z.string()) }),
+  targets: z.object({
+    source: z.enum(['commit', 'files', 'plants-file']),
+    files: z.array(z.string()),
+    /** Changed or listed files that got no plants, and why (generated, binary, too large, …); present when any was. */
+    skipped: z.array(z.object({ file: z.string(), reason: z.string() })).optional(),
+  }),
   findingsFormat: z.string(),
   findings: z.array(FindingJsonSchema),
   unanchoredFindings: z.number().int().min(0),
@@ -127,6 +132,8 @@ export const CalibrationJsonSchema = z.object({
   recallInterval: z.object({ low: Ratio, high: Ratio, confidence: Ratio }).optional(),
   history: HistoryJsonSchema.optional(),
   reports: z.array(z.string()).optional(),
+  /** --plants per trial; null with --plants-file. Always printed; optional so that older documents still validate. */
+  plantsRequested: z.number().int().min(1).nullable().optional(),
 });
 export type CalibrationJson = z.infer<typeof CalibrationJsonSchema>;
 

@@ -7,6 +7,8 @@ import type { CalibrateOptions } from '../calibrate.js';
 export const DEFAULTS = {
   commit: 'HEAD',
   plants: 8,
+  /** Fewer valid plants than this make the run an operational error: a gate must not pass on one bug. */
+  minPlants: 3,
   minRecall: 0.5,
   scorer: 'judge',
   seed: 1,

@@ -10,6 +10,7 @@ export function calibrateOptions(raw: Record<string, unknown>): CalibrateOptions
   return {
     commit: String(raw.commit ?? DEFAULTS.commit),
     plants: Number(raw.plants ?? DEFAULTS.plants),
+    minPlants: Number(raw.minPlants ?? DEFAULTS.minPlants),
     minRecall: Number(raw.minRecall ?? DEFAULTS.minRecall),
     files: (raw.files as string[] | undefined) ?? [],
     scorer: (raw.scorer as Scorer | undefined) ?? DEFAULTS.scorer,

@@ -6,8 +6,14 @@ export function renderText(doc: CalibrationJson): string {
   const out: string[] = [];
   const precision =
     doc.precision === null ? 'precision n/a (no anchored findings)' : `precision ${pct(doc.precision)} (${doc.truePositives} true, ${doc.falsePositives} false)`;
+  // Fewer plants than asked for: the interval says how little the number can tell.
+  const asked = typeof doc.plantsRequested === 'number' ? doc.plantsRequested * (doc.trials?.length ?? 1) : 0;
+  const interval =
+    doc.total < asked && doc.recallInterval
+      ? ` [95% interval ${pct(doc.recallInterval.low)}–${pct(doc.recallInterval.high)}; ${doc.total} of ${asked} plants fit]`
+      : '';
   out.push(
-    `recall ${pct(doc.recall)} (${doc.caught}/${doc.total} caught, ${doc.located} located) · ${precision} · scorer ${doc.scorer}`,
+    `recall ${pct(doc.recall)}${interval} (${doc.caught}/${doc.total} caught, ${doc.located} located) · ${precision} · scorer ${doc.scorer}`,
   );
   const bar = `min recall ${pct(doc.minRecall)}${doc.minPrecision === null ? '' : `, min precision ${pct(doc.minPrecision)}`}`;
   out.push(doc.gatePass ? `gate: PASS (${bar})` : `gate: FAIL: ${doc.gateReasons.join('; ')}`);

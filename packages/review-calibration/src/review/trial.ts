@@ -11,6 +11,7 @@ import { identify, judgeAgreement } from './identify.js';
 import type { JudgeContext } from './judge.js';
 import { parseFindings, type FindingsFormat } from './parse-findings.js';
 import { substituteBase } from './substitute-base.js';
+import { rangeEnd } from '../plants/commit-ref.js';
 
 export interface TrialContext {
   root: string;
@@ -23,6 +24,8 @@ export interface TrialContext {
   checks: CheckContext;
   judge?: JudgeContext;
   reviewTimeoutMs: number;
+  /** Fewer valid plants than this is an operational error; `fromFile` says whether they came from --plants-file. */
+  minPlants: { count: number; fromFile: boolean };
   reporter: Reporter;
 }
 
@@ -46,6 +49,7 @@ export async function runTrial(plants: readonly Plant[], seed: number, ctx: Tria
       hint: 'check the witness commands in --plants-file: each must pass on the clean tree and fail with its plant applied',
     });
   }
+  assertEnoughPlants(valid.length, plants.length - valid.length, ctx.minPlants);
 
   const runControls = async (): Promise<ControlVerdict> => {
     // The echoer brings no repros; saying so keeps the controls off the tree while the reviewer runs.
@@ -107,6 +111,19 @@ export async function runTrial(plants: readonly Plant[], seed: number, ctx: Tria
   };
 }
 
+/** A recall over fewer plants than `--min-plants` is no number to gate on: say so and stop. */
+function assertEnoughPlants(valid: number, excluded: number, min: TrialContext['minPlants']): void {
+  if (valid >= min.count) return;
+  const plants = `${valid} plant${valid === 1 ? '' : 's'}`;
+  const equivalent = excluded > 0 ? ` (${excluded} more excluded as equivalent mutants)` : '';
+  if (min.fromFile) {
+    throw opError(`only ${plants} of --plants-file ${valid === 1 ? 'is' : 'are'} valid${equivalent}: add plants, or lower --min-plants (now ${min.count})`);
+  }
+  throw opError(`only ${plants} ${valid === 1 ? 'fits' : 'fit'} in this commit${equivalent}: widen it with --commit A..B or --files, or lower --min-plants (now ${min.count})`, {
+    hint: 'a recall over so few bugs says little: with 1 plant it can only be 0% or 100%',
+  });
+}
+
 /** Parse → locate → identify → score: the one path for the reviewer and both controls. */
 async function assess(
   output: string,
@@ -146,7 +163,7 @@ async function equivalentPlants(plants: readonly Plant[], ctx: TrialContext, war
 }
 
 async function runReviewer(plants: readonly Plant[], ctx: TrialContext, signal?: AbortSignal): Promise<{ stdout: string; exitCode: number }> {
-  const command = substituteBase(ctx.reviewCommand, ctx.commit);
+  const command = substituteBase(ctx.reviewCommand, rangeEnd(ctx.commit));
   let result;
   try {
     for (const [file, mine] of byFile(plants)) {

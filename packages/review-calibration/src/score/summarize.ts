@@ -15,6 +15,8 @@ export interface SummaryInput {
   commit: string;
   commitSha: string;
   seed: number;
+  /** Plants asked for per trial (--plants), null when they come from --plants-file. */
+  plantsRequested: number | null;
   targets: CalibrationJson['targets'];
   warnings: readonly string[];
 }
@@ -32,6 +34,8 @@ export function summarize(input: SummaryInput): CalibrationJson {
   const gate = gateVerdict({ recall, precision }, input.minRecall, input.minPrecision);
   const agreements = trials.map((t) => t.judgeAgreement).filter((a): a is number => a !== null);
   const last = trials[trials.length - 1];
+  // A recall over fewer plants than asked for is shown with its uncertainty, as several trials are.
+  const fewer = input.plantsRequested !== null && total < input.plantsRequested * trials.length;
 
   return {
     recall,
@@ -61,7 +65,9 @@ export function summarize(input: SummaryInput): CalibrationJson {
     controls: { echo: pooledControl(trials, (t) => t.controls.echo), oracle: pooledControl(trials, (t) => t.controls.oracle) },
     gateReasons: gate.reasons,
     warnings: [...new Set([...input.warnings, ...trials.flatMap((t) => t.warnings)])],
-    ...(many ? { trials: trials.map(trialJson), recallInterval: wilsonInterval(caught, total) } : {}),
+    plantsRequested: input.plantsRequested,
+    ...(many ? { trials: trials.map(trialJson) } : {}),
+    ...(many || fewer ? { recallInterval: wilsonInterval(caught, total) } : {}),
   };
 }
 
