@@ -34,6 +34,7 @@ import { summarize } from './score/summarize.js';
 import { chooseTargets } from './plants/targets.js';
 import { rangeEnd } from './plants/commit-ref.js';
 import { runTrial, type TrialResult } from './review/trial.js';
+import { runDecoys, summarizeDecoys } from './review/decoys.js';
 import type { Plant, Scorer } from './types.js';
 
 export const TOOL = 'review-calibration';
@@ -54,6 +55,10 @@ export interface CalibrateOptions {
   trials: number;
   history?: string;
   report: string[];
+  /** Clean runs of the reviewer after the planted ones: every finding there is a false positive. */
+  decoys: number;
+  /** Gate: more decoy findings than this (over all clean runs) fails it. */
+  maxDecoyFindings?: number;
   /** Seconds for each repro or witness run. */
   timeout: number;
   /** Seconds for the review command. */
@@ -75,11 +80,14 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
   const run = await preflight(opts, deps, reporter);
   const source = await choosePlants(opts, run, deps.cwd);
   const { trials, sources } = await review(opts, deps, run, source, reporter);
+  const decoys = opts.decoys > 0 ? await runDecoys(run.reviewCommand, opts.decoys, { cwd: deps.cwd, env: deps.env, commit: opts.commit, reviewTimeoutMs: opts.reviewTimeout * 1000, reporter }) : null;
+  reporter.endProgress();
   const doc = summarize({
     trials,
     scorer: opts.scorer,
     minRecall: opts.minRecall,
     minPrecision: opts.minPrecision ?? null,
+    ...(decoys ? { decoy: { ...summarizeDecoys(decoys), max: opts.maxDecoyFindings ?? null } } : {}),
     commit: opts.commit,
     commitSha: run.commitSha,
     seed: opts.seed,
@@ -112,6 +120,9 @@ async function preflight(opts: CalibrateOptions, deps: CalibrateDeps, reporter: 
   }
   if (!opts.plantsFile && opts.plants < opts.minPlants) {
     throw opError(`--plants ${opts.plants} is below --min-plants ${opts.minPlants}`, { hint: 'ask for more plants, or lower --min-plants' });
+  }
+  if (opts.maxDecoyFindings !== undefined && opts.decoys === 0) {
+    throw opError('--max-decoy-findings needs --decoys <n>: without clean runs there is nothing to count', { hint: 'e.g. --decoys 3 --max-decoy-findings 1' });
   }
   if (!(await isGitRepo(deps.cwd))) throw opError(`${deps.cwd} is not inside a git repository`);
   const root = await git.root(deps.cwd);

@@ -7,7 +7,8 @@ import { DEFAULTS } from './cli/defaults.js';
 import { SCORERS } from './types.js';
 
 const HELP_AFTER = `Exit codes:
-  0  gate passes: recall >= --min-recall (and precision >= --min-precision when set)
+  0  gate passes: recall >= --min-recall (and precision >= --min-precision, decoy findings
+     <= --max-decoy-findings, when set)
   2  gate fails
   1  operational error: dirty tree, fewer plants than --min-plants, reviewer crashed (exit not 0 or 2), a control
      failed (the scorer is broken), no provider for --scorer judge, bad arguments
@@ -31,6 +32,8 @@ const program = createProgram({
   .option('--min-plants <k>', 'fewer valid plants than this is an error (exit 1), not a number to gate on', intArg(1, 1000), DEFAULTS.minPlants)
   .option('--min-recall <f>', 'minimum recall to pass (0-1)', floatArg(0, 1), DEFAULTS.minRecall)
   .option('--min-precision <f>', 'minimum precision to pass (0-1); not checked when unset', floatArg(0, 1))
+  .option('--decoys <n>', 'after the planted run, run the reviewer n times on the commit with no plants: every finding there is a false positive', intArg(0, 100), DEFAULTS.decoys)
+  .option('--max-decoy-findings <k>', 'gate: fail (exit 2) when the decoy runs make more findings than this in all', intArg(0))
   .option('--files <list>', 'comma-separated fallback files when the commit changes no eligible source file', listArg, [])
   .option('--plants-file <file>', 'plant these bugs instead: JSON array of {file, line, original, mutated, category, description, witness?}')
   .addOption(new Option('--scorer <mode>', 'how a located finding is judged to identify the bug').choices([...SCORERS]).default(DEFAULTS.scorer))

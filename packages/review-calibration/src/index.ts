@@ -10,6 +10,7 @@ export {
   FindingJsonSchema,
   CategoryScoreSchema,
   TrialJsonSchema,
+  DecoyJsonSchema,
   HistoryEntrySchema,
   HistoryJsonSchema,
   RestoreJsonSchema,

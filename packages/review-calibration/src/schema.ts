@@ -68,6 +68,13 @@ export const TrialJsonSchema = z.object({
   reviewExitCode: z.number().int(),
 });
 
+export const DecoyJsonSchema = z.object({
+  runs: z.number().int().min(1),
+  findings: z.number().int().min(0),
+  findingsPerRun: z.number().min(0),
+  filesFlagged: z.number().int().min(0),
+});
+
 export const HistoryEntrySchema = z.object({
   date: z.string(),
   commit: z.string(),
@@ -134,6 +141,9 @@ export const CalibrationJsonSchema = z.object({
   reports: z.array(z.string()).optional(),
   /** --plants per trial; null with --plants-file. Always printed; optional so that older documents still validate. */
   plantsRequested: z.number().int().min(1).nullable().optional(),
+  /** --decoys: the reviewer's runs on the commit with no plants, where every finding is a false positive. */
+  decoy: DecoyJsonSchema.optional(),
+  maxDecoyFindings: z.number().int().min(0).nullable().optional(),
 });
 export type CalibrationJson = z.infer<typeof CalibrationJsonSchema>;
 

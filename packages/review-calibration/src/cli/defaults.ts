@@ -13,6 +13,8 @@ export const DEFAULTS = {
   scorer: 'judge',
   seed: 1,
   trials: 1,
+  /** Clean runs of the reviewer (no plants) after the planted run. */
+  decoys: 0,
   /** Seconds for each repro or witness run. */
   timeout: 120,
   /** Seconds for the review command. */

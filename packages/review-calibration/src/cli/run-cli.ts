@@ -18,6 +18,7 @@ export function calibrateOptions(raw: Record<string, unknown>): CalibrateOptions
     seed: Number(raw.seed ?? DEFAULTS.seed),
     trials: Number(raw.trials ?? DEFAULTS.trials),
     report: (raw.report as string[] | undefined) ?? [],
+    decoys: Number(raw.decoys ?? DEFAULTS.decoys),
     timeout: Number(raw.timeout ?? DEFAULTS.timeout),
     reviewTimeout: Number(raw.reviewTimeout ?? DEFAULTS.reviewTimeout),
     restore: raw.restore === true,
@@ -25,6 +26,7 @@ export function calibrateOptions(raw: Record<string, unknown>): CalibrateOptions
     ...(typeof raw.minPrecision === 'number' ? { minPrecision: raw.minPrecision } : {}),
     ...(typeof raw.plantsFile === 'string' ? { plantsFile: raw.plantsFile } : {}),
     ...(typeof raw.history === 'string' ? { history: raw.history } : {}),
+    ...(typeof raw.maxDecoyFindings === 'number' ? { maxDecoyFindings: raw.maxDecoyFindings } : {}),
   };
 }
 

@@ -22,6 +22,13 @@ export function renderText(doc: CalibrationJson): string {
       `trials: ${doc.trials.length} (seeds ${doc.trials.map((t) => t.seed).join(', ')}) · recall 95% interval [${pct(doc.recallInterval.low)}, ${pct(doc.recallInterval.high)}]`,
     );
   }
+  if (doc.decoy) {
+    const d = doc.decoy;
+    const bar = typeof doc.maxDecoyFindings === 'number' ? ` (max ${doc.maxDecoyFindings})` : '';
+    out.push(
+      `decoys: ${d.findings} finding${d.findings === 1 ? '' : 's'} in ${d.runs} clean run${d.runs === 1 ? '' : 's'} (${round(d.findingsPerRun)} per run, ${d.filesFlagged} file${d.filesFlagged === 1 ? '' : 's'} flagged), all false positives${bar}`,
+    );
+  }
   if (doc.equivalentExcluded > 0) out.push(`equivalent mutants excluded: ${doc.equivalentExcluded}`);
   if (doc.judgeAgreement !== null) out.push(`judge agrees with repros on ${pct(doc.judgeAgreement)} of the findings that had both`);
 
@@ -64,6 +71,10 @@ export function renderText(doc: CalibrationJson): string {
 
 function pct(x: number): string {
   return `${(Math.round(x * 1000) / 10).toString()}%`;
+}
+
+function round(x: number): string {
+  return (Math.round(x * 100) / 100).toString();
 }
 
 function signed(x: number): string {

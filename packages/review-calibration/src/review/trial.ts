@@ -1,7 +1,7 @@
 // One calibration trial: filter equivalent plants by their witnesses, run the two controls, plant
 // every bug, run the reviewer, take the plants out again (always), and score what it said.
 
-import { opError, runCommand, type FileSnapshot, type Reporter } from '@adlc/core';
+import { opError, type FileSnapshot, type Reporter } from '@adlc/core';
 import { applyPlants, byFile } from '../plants/apply.js';
 import { echoOutput, judgeControls, oracleOutput, type ControlVerdict } from '../score/controls.js';
 import { locateFindings, score, type Score } from '../score/score.js';
@@ -10,8 +10,7 @@ import { checkKey, runChecks, type CheckContext } from './discriminate.js';
 import { identify, judgeAgreement } from './identify.js';
 import type { JudgeContext } from './judge.js';
 import { parseFindings, type FindingsFormat } from './parse-findings.js';
-import { substituteBase } from './substitute-base.js';
-import { rangeEnd } from '../plants/commit-ref.js';
+import { runReviewCommand, type ReviewRun } from './run-reviewer.js';
 
 export interface TrialContext {
   root: string;
@@ -73,7 +72,7 @@ export async function runTrial(plants: readonly Plant[], seed: number, ctx: Tria
 
   ctx.reporter.progress(`reviewer: running on ${plants.length} planted bugs…`);
   let controls: ControlVerdict;
-  let review: { stdout: string; exitCode: number };
+  let review: ReviewRun;
   if (ctx.scorer === 'repro') {
     // The oracle's repros need the tree, so the controls go first.
     controls = await runControls();
@@ -162,36 +161,14 @@ async function equivalentPlants(plants: readonly Plant[], ctx: TrialContext, war
   return equivalent;
 }
 
-async function runReviewer(plants: readonly Plant[], ctx: TrialContext, signal?: AbortSignal): Promise<{ stdout: string; exitCode: number }> {
-  const command = substituteBase(ctx.reviewCommand, rangeEnd(ctx.commit));
-  let result;
+async function runReviewer(plants: readonly Plant[], ctx: TrialContext, signal?: AbortSignal): Promise<ReviewRun> {
   try {
     for (const [file, mine] of byFile(plants)) {
       const original = ctx.snapshot.original(file)?.toString('utf8') ?? '';
       await ctx.snapshot.write(file, applyPlants(original, mine));
     }
-    result = await runCommand(command, {
-      cwd: ctx.cwd,
-      env: ctx.env,
-      timeoutMs: ctx.reviewTimeoutMs,
-      captureStdout: true,
-      tailChars: 2000,
-      ...(signal ? { signal } : {}),
-    });
+    return await runReviewCommand(ctx.reviewCommand, ctx, signal);
   } finally {
     await ctx.snapshot.restore();
   }
-  if (result.timedOut) {
-    throw opError(`the review command did not finish within ${Math.round(ctx.reviewTimeoutMs / 1000)}s and was stopped`, {
-      hint: 'raise --review-timeout, or check that the reviewer does not wait for input',
-    });
-  }
-  if (result.exitCode !== 0 && result.exitCode !== 2) {
-    const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with ${result.exitCode}`;
-    const tail = result.stderrTail.trim().split('\n').slice(-3).join(' | ');
-    throw opError(`the review command crashed: it ${how} (only 0 and 2 are valid)${tail ? `: ${tail}` : ''}`, {
-      hint: 'run the review command by hand to see why; the planted files were restored',
-    });
-  }
-  return { stdout: result.stdout, exitCode: result.exitCode };
 }

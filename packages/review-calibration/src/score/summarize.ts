@@ -6,12 +6,15 @@ import type { TrialResult } from '../review/trial.js';
 import type { Scorer } from '../types.js';
 import { gateVerdict, ratio, type CategoryScore } from './score.js';
 import { wilsonInterval } from './wilson.js';
+import type { DecoySummary } from '../review/decoys.js';
 
 export interface SummaryInput {
   trials: readonly TrialResult[];
   scorer: Scorer;
   minRecall: number;
   minPrecision: number | null;
+  /** The clean runs, when --decoys asked for them, with the --max-decoy-findings bar (null: not gated). */
+  decoy?: DecoySummary & { max: number | null };
   commit: string;
   commitSha: string;
   seed: number;
@@ -31,7 +34,7 @@ export function summarize(input: SummaryInput): CalibrationJson {
   const falsePositives = sum((t) => t.score.falsePositives);
   const recall = ratio(caught, total);
   const precision = truePositives + falsePositives === 0 ? null : truePositives / (truePositives + falsePositives);
-  const gate = gateVerdict({ recall, precision }, input.minRecall, input.minPrecision);
+  const gate = gateVerdict({ recall, precision }, input.minRecall, input.minPrecision, input.decoy ? { findings: input.decoy.findings, max: input.decoy.max } : undefined);
   const agreements = trials.map((t) => t.judgeAgreement).filter((a): a is number => a !== null);
   const last = trials[trials.length - 1];
   // A recall over fewer plants than asked for is shown with its uncertainty, as several trials are.
@@ -66,9 +69,15 @@ export function summarize(input: SummaryInput): CalibrationJson {
     gateReasons: gate.reasons,
     warnings: [...new Set([...input.warnings, ...trials.flatMap((t) => t.warnings)])],
     plantsRequested: input.plantsRequested,
+    ...(input.decoy ? { decoy: decoyJson(input.decoy) } : {}),
+    maxDecoyFindings: input.decoy?.max ?? null,
     ...(many ? { trials: trials.map(trialJson) } : {}),
     ...(many || fewer ? { recallInterval: wilsonInterval(caught, total) } : {}),
   };
+}
+
+function decoyJson(d: DecoySummary): NonNullable<CalibrationJson['decoy']> {
+  return { runs: d.runs, findings: d.findings, findingsPerRun: d.findingsPerRun, filesFlagged: d.filesFlagged };
 }
 
 /** Per-category counts summed over the trials, recall recomputed from the sums, keys sorted. */
