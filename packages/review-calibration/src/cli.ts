@@ -17,6 +17,7 @@ Examples:
   review-calibration --review-cmd "adversarial-review --base {base} --json" --plants 8 --min-recall 0.6
   review-calibration --review-cmd "my-reviewer {base}" --scorer repro --json
   review-calibration --review-cmd "my-reviewer {base}" --trials 5 --history calib.jsonl --report calib.html
+  review-calibration --review-cmd "bot-a {base}" --review-cmd "bot-b {base}" --decoys 2 --scorer repro
   review-calibration --restore`;
 
 const program = createProgram({
@@ -26,7 +27,8 @@ const program = createProgram({
   shared: ['json'],
   helpAfter: HELP_AFTER,
 })
-  .option('--review-cmd <cmd>', 'shell command that runs the reviewer; {base} becomes the --commit ref (required)')
+  .option('--review-cmd <cmd>', 'shell command that runs the reviewer; {base} becomes the --commit ref (required; repeat it to compare reviewers)', collect, [])
+  .option('--reviewers-file <file>', 'more reviewers to compare: JSON array of {name, cmd}')
   .option('--commit <ref>', 'commit (or range A..B) whose changed files (and lines) get the plants', DEFAULTS.commit)
   .option('--plants <n>', 'number of bugs to plant', intArg(1, 1000), DEFAULTS.plants)
   .option('--min-plants <k>', 'fewer valid plants than this is an error (exit 1), not a number to gate on', intArg(1, 1000), DEFAULTS.minPlants)

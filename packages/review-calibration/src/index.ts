@@ -11,11 +11,13 @@ export {
   CategoryScoreSchema,
   TrialJsonSchema,
   DecoyJsonSchema,
+  ReviewerRowJsonSchema,
   HistoryEntrySchema,
   HistoryJsonSchema,
   RestoreJsonSchema,
   type CalibrationJson,
   type HistoryEntry,
+  type ReviewerRowJson,
   type RestoreJson,
 } from './schema.js';
 export { PlantsFileSchema, PlantsFileEntrySchema, type PlantsFileEntry } from './plants/plants-file.js';

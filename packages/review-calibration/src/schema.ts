@@ -75,6 +75,32 @@ export const DecoyJsonSchema = z.object({
   filesFlagged: z.number().int().min(0),
 });
 
+const IntervalSchema = z.object({ low: Ratio, high: Ratio, confidence: Ratio });
+
+/** One reviewer of a side-by-side run (every run has at least the one). */
+export const ReviewerRowJsonSchema = z.object({
+  name: z.string(),
+  /** The review command, API keys redacted. */
+  command: z.string(),
+  recall: Ratio,
+  caught: z.number().int().min(0),
+  total: z.number().int().min(0),
+  recallInterval: IntervalSchema,
+  precision: Ratio.nullable(),
+  truePositives: z.number().int().min(0),
+  falsePositives: z.number().int().min(0),
+  /** Findings in the clean (decoy) runs; null without --decoys. */
+  decoyFindings: z.number().int().min(0).nullable(),
+  /** Runs of this reviewer (planted trials and decoys) and their wall time in all. */
+  runs: z.number().int().min(1),
+  wallMs: z.number().int().min(0),
+  /** Summed from the `usage` its JSON reported; null when it reported none. */
+  usage: z.object({ inputTokens: z.number().int().min(0), outputTokens: z.number().int().min(0), costUsd: z.number().min(0).optional() }).nullable(),
+  gatePass: z.boolean(),
+  gateReasons: z.array(z.string()),
+});
+export type ReviewerRowJson = z.infer<typeof ReviewerRowJsonSchema>;
+
 export const HistoryEntrySchema = z.object({
   date: z.string(),
   commit: z.string(),
@@ -136,7 +162,7 @@ export const CalibrationJsonSchema = z.object({
   gateReasons: z.array(z.string()),
   warnings: z.array(z.string()),
   trials: z.array(TrialJsonSchema).optional(),
-  recallInterval: z.object({ low: Ratio, high: Ratio, confidence: Ratio }).optional(),
+  recallInterval: IntervalSchema.optional(),
   history: HistoryJsonSchema.optional(),
   reports: z.array(z.string()).optional(),
   /** --plants per trial; null with --plants-file. Always printed; optional so that older documents still validate. */
@@ -144,6 +170,8 @@ export const CalibrationJsonSchema = z.object({
   /** --decoys: the reviewer's runs on the commit with no plants, where every finding is a false positive. */
   decoy: DecoyJsonSchema.optional(),
   maxDecoyFindings: z.number().int().min(0).nullable().optional(),
+  /** One row per reviewer, in the order given; the top-level fields are the first one's, the gate everyone's. */
+  reviewers: z.array(ReviewerRowJsonSchema).optional(),
 });
 export type CalibrationJson = z.infer<typeof CalibrationJsonSchema>;
 

@@ -1,6 +1,7 @@
 // The human report printed on stdout without --json, pure.
 
 import type { CalibrationJson } from '../schema.js';
+import { renderReviewers } from './render-reviewers.js';
 
 export function renderText(doc: CalibrationJson): string {
   const out: string[] = [];
@@ -21,6 +22,12 @@ export function renderText(doc: CalibrationJson): string {
     out.push(
       `trials: ${doc.trials.length} (seeds ${doc.trials.map((t) => t.seed).join(', ')}) · recall 95% interval [${pct(doc.recallInterval.low)}, ${pct(doc.recallInterval.high)}]`,
     );
+  }
+  if (doc.reviewers && doc.reviewers.length > 1) {
+    out.push('', `reviewers (the same plants${doc.decoy ? ' and decoys' : ''}; the lines above and below are the first one's):`, ...renderReviewers(doc.reviewers), '');
+  } else if (doc.reviewers?.[0]?.usage) {
+    const u = doc.reviewers[0].usage;
+    out.push(`reviewer used ${u.inputTokens} input / ${u.outputTokens} output tokens${u.costUsd === undefined ? '' : `, $${u.costUsd.toFixed(4)}`} in ${doc.reviewers[0].runs} run(s)`);
   }
   if (doc.decoy) {
     const d = doc.decoy;

@@ -10,6 +10,8 @@ import { checkKey, runChecks, type CheckContext } from './discriminate.js';
 import { identify, judgeAgreement } from './identify.js';
 import type { JudgeContext } from './judge.js';
 import { parseFindings, type FindingsFormat } from './parse-findings.js';
+import { parseUsage, type ReviewerUsage } from './parse-usage.js';
+import type { Reviewer } from './reviewers.js';
 import { runReviewCommand, type ReviewRun } from './run-reviewer.js';
 
 export interface TrialContext {
@@ -17,7 +19,8 @@ export interface TrialContext {
   cwd: string;
   env: NodeJS.ProcessEnv;
   commit: string;
-  reviewCommand: string;
+  /** Each sees the same plants in turn, the files restored before the next. */
+  reviewers: readonly Reviewer[];
   scorer: Scorer;
   snapshot: FileSnapshot;
   checks: CheckContext;
@@ -37,9 +40,13 @@ export interface TrialResult {
   judgeAgreement: number | null;
   judgeInvalid: number;
   warnings: string[];
+  /** The reviewer's wall time and what it said it used, for the side-by-side comparison. */
+  wallMs: number;
+  usage: ReviewerUsage | null;
 }
 
-export async function runTrial(plants: readonly Plant[], seed: number, ctx: TrialContext): Promise<TrialResult> {
+/** One trial: the same plants shown to every reviewer; one result per reviewer, in their order. */
+export async function runTrial(plants: readonly Plant[], seed: number, ctx: TrialContext): Promise<TrialResult[]> {
   const warnings: string[] = [];
   const equivalent = await equivalentPlants(plants, ctx, warnings);
   const valid = plants.filter((p) => !equivalent.has(p.id));
@@ -70,44 +77,65 @@ export async function runTrial(plants: readonly Plant[], seed: number, ctx: Tria
     return verdict;
   };
 
-  ctx.reporter.progress(`reviewer: running on ${plants.length} planted bugs…`);
   let controls: ControlVerdict;
-  let review: ReviewRun;
+  let reviews: ReviewRun[];
   if (ctx.scorer === 'repro') {
     // The oracle's repros need the tree, so the controls go first.
     controls = await runControls();
-    review = await runReviewer(plants, ctx);
+    reviews = await runReviewers(plants, ctx);
   } else {
-    // Judging the controls needs no tree: it runs while the reviewer does. A failed control stops
-    // the reviewer, and waits for it to be gone before the files are restored.
+    // Judging the controls needs no tree: it runs while the reviewers do. A failed control stops
+    // the reviewer running, and waits for it to be gone before the files are restored.
     const stop = new AbortController();
     const [c, r] = await Promise.allSettled([
       runControls().catch((error: unknown) => {
         stop.abort();
         throw error;
       }),
-      runReviewer(plants, ctx, stop.signal),
+      runReviewers(plants, ctx, stop.signal),
     ]);
     if (c.status === 'rejected') throw c.reason;
     if (r.status === 'rejected') throw r.reason;
     controls = c.value;
-    review = r.value;
+    reviews = r.value;
   }
   warnings.push(...controls.warnings);
 
-  const reviewed = await assess(review.stdout, plants, equivalent, ctx, { useRepros: true, measureAgreement: true });
-  const judgeInvalid = reviewed.identifications.filter((i) => i.judgeInvalid).length;
-  if (judgeInvalid > 0) warnings.push(`${judgeInvalid} judge answer(s) were invalid twice and counted as no match`);
-  return {
-    seed,
-    score: reviewed.score,
-    controls,
-    reviewExitCode: review.exitCode,
-    format: reviewed.format,
-    judgeAgreement: ctx.scorer === 'judge' ? judgeAgreement(reviewed.identifications) : null,
-    judgeInvalid,
-    warnings,
-  };
+  const results: TrialResult[] = [];
+  for (const [i, review] of reviews.entries()) {
+    const mine = [...warnings];
+    const reviewed = await assess(review.stdout, plants, equivalent, ctx, { useRepros: true, measureAgreement: true });
+    const judgeInvalid = reviewed.identifications.filter((x) => x.judgeInvalid).length;
+    if (judgeInvalid > 0) mine.push(`${who(ctx, i)}${judgeInvalid} judge answer(s) were invalid twice and counted as no match`);
+    results.push({
+      seed,
+      score: reviewed.score,
+      controls,
+      reviewExitCode: review.exitCode,
+      format: reviewed.format,
+      judgeAgreement: ctx.scorer === 'judge' ? judgeAgreement(reviewed.identifications) : null,
+      judgeInvalid,
+      warnings: mine,
+      wallMs: review.wallMs,
+      usage: parseUsage(review.stdout),
+    });
+  }
+  return results;
+}
+
+/** `name: ` before a reviewer's own warnings when there are several. */
+function who(ctx: TrialContext, i: number): string {
+  return ctx.reviewers.length > 1 ? `${ctx.reviewers[i]?.name ?? i}: ` : '';
+}
+
+/** Every reviewer in turn on the planted tree; the plants are written afresh and taken out for each. */
+async function runReviewers(plants: readonly Plant[], ctx: TrialContext, signal?: AbortSignal): Promise<ReviewRun[]> {
+  const runs: ReviewRun[] = [];
+  for (const [i, reviewer] of ctx.reviewers.entries()) {
+    ctx.reporter.progress(`${ctx.reviewers.length > 1 ? `reviewer ${reviewer.name} (${i + 1}/${ctx.reviewers.length})` : 'reviewer'}: running on ${plants.length} planted bugs…`);
+    runs.push(await runReviewer(reviewer.command, plants, ctx, signal));
+  }
+  return runs;
 }
 
 /** A recall over fewer plants than `--min-plants` is no number to gate on: say so and stop. */
@@ -161,13 +189,13 @@ async function equivalentPlants(plants: readonly Plant[], ctx: TrialContext, war
   return equivalent;
 }
 
-async function runReviewer(plants: readonly Plant[], ctx: TrialContext, signal?: AbortSignal): Promise<ReviewRun> {
+async function runReviewer(command: string, plants: readonly Plant[], ctx: TrialContext, signal?: AbortSignal): Promise<ReviewRun> {
   try {
     for (const [file, mine] of byFile(plants)) {
       const original = ctx.snapshot.original(file)?.toString('utf8') ?? '';
       await ctx.snapshot.write(file, applyPlants(original, mine));
     }
-    return await runReviewCommand(ctx.reviewCommand, ctx, signal);
+    return await runReviewCommand(command, ctx, signal);
   } finally {
     await ctx.snapshot.restore();
   }
