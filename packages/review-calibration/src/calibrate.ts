@@ -20,6 +20,7 @@ import {
   requireProvider,
   type Outcome,
   type Reporter,
+  type Tier,
 } from '@adlc/core';
 import { appendHistory, historyEntry } from './report/history.js';
 import type { JudgeContext } from './review/judge.js';
@@ -53,6 +54,10 @@ export interface CalibrateOptions {
   minPrecision?: number;
   files: string[];
   plantsFile?: string;
+  /** Who writes the plants: the mutation rules (default), a model, or both. */
+  plantSource: 'rules' | 'model' | 'both';
+  /** The model tier that writes model plants. */
+  plantTier: Tier;
   scorer: Scorer;
   json: boolean;
   seed: number;
@@ -82,7 +87,7 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
   const reporter = deps.reporter ?? createReporter({ name: TOOL, json: opts.json, env: deps.env });
   if (opts.restore) return restore({ json: opts.json }, { cwd: deps.cwd, reporter });
   const run = await preflight(opts, deps, reporter);
-  const source = await choosePlants(opts, run, deps.cwd);
+  const source = await choosePlants(opts, run, deps);
   const { trials, sources } = await review(opts, deps, run, source, reporter);
   const decoys = await decoyRuns(opts, deps, run.reviewers, reporter);
   // Score: each reviewer summarized on its own, then side by side.
@@ -97,6 +102,7 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
       commitSha: run.commitSha,
       seed: opts.seed,
       plantsRequested: opts.plantsFile ? null : opts.plants,
+      ...(source.model ? { modelPlants: modelPlantsJson(opts.plantTier, source.model) } : {}),
       targets: { source: source.kind, files: source.files, ...(source.skipped.length > 0 ? { skipped: source.skipped } : {}) },
       warnings: run.warnings,
     }),
@@ -171,8 +177,8 @@ function judgeContext(env: NodeJS.ProcessEnv, root: string, reporter: Reporter):
 }
 
 /** Plant: the source of each trial's plants, never one of the files this run writes. */
-async function choosePlants(opts: CalibrateOptions, run: Run, cwd: string): Promise<PlantSource> {
-  const source = await plantSource(opts, run.root, cwd, run.warnings);
+async function choosePlants(opts: CalibrateOptions, run: Run, deps: CalibrateDeps): Promise<PlantSource> {
+  const source = await plantSource(opts, run.root, deps.cwd, run.warnings, deps.env);
   const clash = source.files.find((f) => run.outputs.has(f));
   if (clash) throw opError(`--history/--report ${clash} is a file that gets plants`, { hint: 'write reports and history elsewhere (outside the repository is best)' });
   return source;
@@ -222,6 +228,10 @@ async function review(
     run.warnings.push(`the review or repro commands left changes in the working tree (not made by review-calibration): ${leftovers.slice(0, 5).join(', ')}`);
   }
   return { trials, sources };
+}
+
+function modelPlantsJson(tier: Tier, m: NonNullable<PlantSource['model']>): NonNullable<CalibrationJson['modelPlants']> {
+  return { tier, model: m.model, proposed: m.proposed, accepted: m.accepted.length, discarded: m.discarded };
 }
 
 /** Decoys: each reviewer's clean runs, after every planted run (the plants are out by then). */

@@ -1,7 +1,7 @@
 // review-calibration: declares the flags and hands them to the command (loaded lazily, so --help is fast).
 
 import { Option } from 'commander';
-import { collect, createProgram, floatArg, intArg, listArg, parseArgs, runMain } from '@adlc/core/cli';
+import { collect, createProgram, floatArg, intArg, listArg, parseArgs, runMain, TIERS } from '@adlc/core/cli';
 import pkg from '../package.json' with { type: 'json' };
 import { DEFAULTS } from './cli/defaults.js';
 import { SCORERS } from './types.js';
@@ -38,6 +38,8 @@ const program = createProgram({
   .option('--max-decoy-findings <k>', 'gate: fail (exit 2) when the decoy runs make more findings than this in all', intArg(0))
   .option('--files <list>', 'comma-separated fallback files when the commit changes no eligible source file', listArg, [])
   .option('--plants-file <file>', 'plant these bugs instead: JSON array of {file, line, original, mutated, category, description, witness?}')
+  .addOption(new Option('--plant-source <who>', 'who writes the plants: mutation rules, a model (realistic multi-line and security bugs), or both').choices(['rules', 'model', 'both']).default(DEFAULTS.plantSource))
+  .addOption(new Option('--plant-tier <tier>', 'model tier that writes model plants').choices([...TIERS]).default(DEFAULTS.plantTier))
   .addOption(new Option('--scorer <mode>', 'how a located finding is judged to identify the bug').choices([...SCORERS]).default(DEFAULTS.scorer))
   .option('--seed <n>', 'seed of the plant selection (trial i uses seed + i)', intArg(0, 2 ** 31 - 1), DEFAULTS.seed)
   .option('--trials <k>', 'run k calibrations with different seeds; reports a 95% Wilson interval', intArg(1, 100), DEFAULTS.trials)

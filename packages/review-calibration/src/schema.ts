@@ -3,7 +3,7 @@
 
 import { RestoreReportSchema } from '@adlc/core';
 import { z } from 'zod';
-import { PLANT_STATUSES, SCORERS } from './types.js';
+import { PLANT_SOURCES, PLANT_STATUSES, SCORERS } from './types.js';
 
 const Ratio = z.number().min(0).max(1);
 
@@ -32,6 +32,10 @@ export const PlantJsonSchema = z.object({
   caughtBy: z.array(z.number().int()),
   reason: z.string().optional(),
   trial: z.number().int().min(0).optional(),
+  /** Who wrote it; how many lines it changes (model plants up to 8), and its last line when more than one. */
+  source: z.enum(PLANT_SOURCES).optional(),
+  lines: z.number().int().min(1).optional(),
+  endLine: z.number().int().min(1).optional(),
 });
 
 export const FindingJsonSchema = z.object({
@@ -170,6 +174,18 @@ export const CalibrationJsonSchema = z.object({
   /** --decoys: the reviewer's runs on the commit with no plants, where every finding is a false positive. */
   decoy: DecoyJsonSchema.optional(),
   maxDecoyFindings: z.number().int().min(0).nullable().optional(),
+  /** --plant-source model|both: what the model proposed, and each discarded plant with why. */
+  modelPlants: z
+    .object({
+      tier: z.string(),
+      model: z.string(),
+      proposed: z.number().int().min(0),
+      accepted: z.number().int().min(0),
+      discarded: z.array(z.object({ file: z.string(), category: z.string(), reason: z.string() })),
+    })
+    .optional(),
+  /** Recall per plant source (`rules`, `model`), with --plant-source model|both. */
+  perSource: z.record(z.string(), CategoryScoreSchema).optional(),
   /** One row per reviewer, in the order given; the top-level fields are the first one's, the gate everyone's. */
   reviewers: z.array(ReviewerRowJsonSchema).optional(),
 });

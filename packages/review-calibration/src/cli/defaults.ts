@@ -11,6 +11,8 @@ export const DEFAULTS = {
   minPlants: 3,
   minRecall: 0.5,
   scorer: 'judge',
+  plantSource: 'rules',
+  plantTier: 'mid',
   seed: 1,
   trials: 1,
   /** Clean runs of the reviewer (no plants) after the planted run. */

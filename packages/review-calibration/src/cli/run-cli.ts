@@ -1,6 +1,6 @@
 // Maps parsed CLI options onto the command's typed options, filling in the declared defaults.
 
-import type { Outcome } from '@adlc/core';
+import type { Outcome, Tier } from '@adlc/core';
 import { calibrate, type CalibrateOptions } from '../calibrate.js';
 import type { Scorer } from '../types.js';
 import { DEFAULTS } from './defaults.js';
@@ -14,6 +14,8 @@ export function calibrateOptions(raw: Record<string, unknown>): CalibrateOptions
     minRecall: Number(raw.minRecall ?? DEFAULTS.minRecall),
     files: (raw.files as string[] | undefined) ?? [],
     scorer: (raw.scorer as Scorer | undefined) ?? DEFAULTS.scorer,
+    plantSource: (raw.plantSource as CalibrateOptions['plantSource'] | undefined) ?? DEFAULTS.plantSource,
+    plantTier: (raw.plantTier as Tier | undefined) ?? DEFAULTS.plantTier,
     json: raw.json === true,
     seed: Number(raw.seed ?? DEFAULTS.seed),
     trials: Number(raw.trials ?? DEFAULTS.trials),

@@ -38,6 +38,11 @@ const NOT_SOURCE = [
   /\.(pb|generated|gen)\.[^/]+$/i,
 ];
 
+/** A path (repository-relative, forward slashes) is a test, fixture or story file. */
+export function isTestPath(file: string): boolean {
+  return TEST_PATH.some((re) => re.test(file));
+}
+
 /** A path (repository-relative, forward slashes) is eligible source code. */
 export function isEligibleSource(file: string): boolean {
   const ext = /\.([^./]+)$/.exec(file)?.[1]?.toLowerCase();

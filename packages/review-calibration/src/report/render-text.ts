@@ -39,6 +39,14 @@ export function renderText(doc: CalibrationJson): string {
   if (doc.equivalentExcluded > 0) out.push(`equivalent mutants excluded: ${doc.equivalentExcluded}`);
   if (doc.judgeAgreement !== null) out.push(`judge agrees with repros on ${pct(doc.judgeAgreement)} of the findings that had both`);
 
+  if (doc.perSource) {
+    const parts = Object.entries(doc.perSource).map(([name, c]) => `${name} ${c.caught}/${c.total} (${pct(c.recall)})`);
+    out.push(`recall per source: ${parts.join(', ')}`);
+  }
+  if (doc.modelPlants && doc.modelPlants.discarded.length > 0) {
+    out.push(`model plants: ${doc.modelPlants.accepted} of ${doc.modelPlants.proposed} kept; discarded:`);
+    for (const d of doc.modelPlants.discarded) out.push(`  ${d.file} (${d.category}): ${d.reason}`);
+  }
   const categories = Object.entries(doc.perCategory);
   if (categories.length > 0) {
     out.push('', 'per category:');

@@ -20,6 +20,8 @@ export interface SummaryInput {
   seed: number;
   /** Plants asked for per trial (--plants), null when they come from --plants-file. */
   plantsRequested: number | null;
+  /** What the model proposed for --plant-source model|both, and why any was discarded. */
+  modelPlants?: CalibrationJson['modelPlants'];
   targets: CalibrationJson['targets'];
   warnings: readonly string[];
 }
@@ -70,6 +72,7 @@ export function summarize(input: SummaryInput): CalibrationJson {
     warnings: [...new Set([...input.warnings, ...trials.flatMap((t) => t.warnings)])],
     plantsRequested: input.plantsRequested,
     ...(input.decoy ? { decoy: decoyJson(input.decoy) } : {}),
+    ...(input.modelPlants ? { modelPlants: input.modelPlants, perSource: pooledSources(trials) } : {}),
     maxDecoyFindings: input.decoy?.max ?? null,
     ...(many ? { trials: trials.map(trialJson) } : {}),
     ...(many || fewer ? { recallInterval: wilsonInterval(caught, total) } : {}),
@@ -93,6 +96,22 @@ function pooledCategories(trials: readonly TrialResult[]): Record<string, Catego
   }
   for (const c of Object.values(perCategory)) c.recall = ratio(c.caught, c.total);
   return sortKeys(perCategory);
+}
+
+/** Recall per plant source (rules, model), over the valid plants of every trial. */
+function pooledSources(trials: readonly TrialResult[]): Record<string, CategoryScore> {
+  const per: Record<string, CategoryScore> = {};
+  for (const t of trials) {
+    for (const p of t.score.plants) {
+      if (p.status === 'equivalent') continue;
+      const into = (per[p.plant.source ?? 'rules'] ??= { caught: 0, located: 0, total: 0, recall: 0 });
+      into.total += 1;
+      if (p.status === 'caught') into.caught += 1;
+      if (p.status === 'caught' || p.status === 'located') into.located += 1;
+    }
+  }
+  for (const c of Object.values(per)) c.recall = ratio(c.caught, c.total);
+  return sortKeys(per);
 }
 
 type ControlCounts = { caught: number; located: number; total: number; ok: boolean };
@@ -130,6 +149,9 @@ function plantsJson(trials: readonly TrialResult[]): CalibrationJson['plants'] {
       caughtBy: p.caughtBy,
       ...(p.reason ? { reason: p.reason } : {}),
       ...(many ? { trial } : {}),
+      ...(p.plant.source ? { source: p.plant.source } : {}),
+      lines: (p.plant.endLine ?? p.plant.line) - p.plant.line + 1,
+      ...(p.plant.endLine === undefined ? {} : { endLine: p.plant.endLine }),
     })),
   );
 }
