@@ -58,6 +58,8 @@ export interface CalibrateOptions {
   plantSource: 'rules' | 'model' | 'both';
   /** The model tier that writes model plants. */
   plantTier: Tier;
+  /** The project's tests: a model plant they do not tell apart from the original is marked unverified. */
+  testCmd?: string;
   scorer: Scorer;
   json: boolean;
   seed: number;
@@ -208,6 +210,7 @@ async function review(
           env: deps.env,
           commit: opts.commit,
           reviewers: run.reviewers,
+          ...(opts.testCmd ? { testCmd: opts.testCmd } : {}),
           scorer: opts.scorer,
           snapshot,
           checks: { root: run.root, snapshot, timeoutMs: opts.timeout * 1000, env: deps.env, cleanCache, onProgress: (d, t) => reporter.progress(`checking repros ${d}/${t}…`) },

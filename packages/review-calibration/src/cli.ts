@@ -40,6 +40,7 @@ const program = createProgram({
   .option('--plants-file <file>', 'plant these bugs instead: JSON array of {file, line, original, mutated, category, description, witness?}')
   .addOption(new Option('--plant-source <who>', 'who writes the plants: mutation rules, a model (realistic multi-line and security bugs), or both').choices(['rules', 'model', 'both']).default(DEFAULTS.plantSource))
   .addOption(new Option('--plant-tier <tier>', 'model tier that writes model plants').choices([...TIERS]).default(DEFAULTS.plantTier))
+  .option('--test-cmd <cmd>', 'the project\'s tests, run from the repository root: a model plant they pass with is marked unverified (still scored)')
   .addOption(new Option('--scorer <mode>', 'how a located finding is judged to identify the bug').choices([...SCORERS]).default(DEFAULTS.scorer))
   .option('--seed <n>', 'seed of the plant selection (trial i uses seed + i)', intArg(0, 2 ** 31 - 1), DEFAULTS.seed)
   .option('--trials <k>', 'run k calibrations with different seeds; reports a 95% Wilson interval', intArg(1, 100), DEFAULTS.trials)

@@ -34,6 +34,8 @@ export const PlantJsonSchema = z.object({
   trial: z.number().int().min(0).optional(),
   /** Who wrote it; how many lines it changes (model plants up to 8), and its last line when more than one. */
   source: z.enum(PLANT_SOURCES).optional(),
+  /** A model plant that --test-cmd's tests pass with (no test run tells it apart); still scored. */
+  unverified: z.literal(true).optional(),
   lines: z.number().int().min(1).optional(),
   endLine: z.number().int().min(1).optional(),
 });

@@ -114,6 +114,26 @@ describe('--plant-source model', () => {
     expect(repo.status()).toBe('');
   });
 
+  it('--test-cmd: a model plant the tests pass with is marked unverified and still scored', async () => {
+    script({ plants: [GOOD[1], GOOD[2], GOOD[3]] });
+    // These tests check isBetween only: they tell the || plant apart, not the other two.
+    const tests = `node --input-type=module -e "import * as m from './src/math.js'; process.exit(m.isBetween(10, 0, 5) === false ? 0 : 1)"`;
+    const args = ['--review-cmd', reviewer('report', '99', '--repro'), '--plant-source', 'model', '--scorer', 'repro', '--test-cmd', tests, '--json'];
+    const result = await cli(repo, args, env());
+    expect(result.exitCode, result.stderr).toBe(0);
+    const doc = parseJson(result);
+    expect(doc.plants.map((p) => [p.file, p.line, p.unverified ?? false, p.status])).toEqual([
+      ['src/files.js', 4, true, 'caught'],
+      ['src/math.js', 14, false, 'caught'],
+      ['src/math.js', 26, true, 'caught'],
+    ]);
+    expect(doc.total).toBe(3);
+    const failing = await cli(repo, [...args.slice(0, -3), '--test-cmd', 'exit 1', '--json'], env());
+    expect(parseJson(failing).plants.some((p) => p.unverified)).toBe(false);
+    expect(failing.stderr).toContain('--test-cmd fails on the clean tree');
+    expect(repo.status()).toBe('');
+  });
+
   it('an answer that is not the plants document twice is an operational error (exit 1), and so is no provider', async () => {
     server.handle(() => 'I would change the comparison on line 4.');
     const bad = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plant-source', 'model', '--scorer', 'repro'], env());

@@ -26,6 +26,7 @@ export function calibrateOptions(raw: Record<string, unknown>): CalibrateOptions
     restore: raw.restore === true,
     ...(typeof raw.reviewCmd === 'string' || Array.isArray(raw.reviewCmd) ? { reviewCmd: raw.reviewCmd as string | string[] } : {}),
     ...(typeof raw.reviewersFile === 'string' ? { reviewersFile: raw.reviewersFile } : {}),
+    ...(typeof raw.testCmd === 'string' ? { testCmd: raw.testCmd } : {}),
     ...(typeof raw.minPrecision === 'number' ? { minPrecision: raw.minPrecision } : {}),
     ...(typeof raw.plantsFile === 'string' ? { plantsFile: raw.plantsFile } : {}),
     ...(typeof raw.history === 'string' ? { history: raw.history } : {}),

@@ -59,7 +59,8 @@ export function renderText(doc: CalibrationJson): string {
   out.push('', 'plants:');
   for (const p of doc.plants) {
     const trial = p.trial === undefined ? '' : `[${p.trial}] `;
-    out.push(`  ${p.status.padEnd(10)} ${trial}${p.file}:${p.line}  ${p.category} (${p.operator})`);
+    const flags = p.unverified ? ', unverified: no test tells it apart' : '';
+    out.push(`  ${p.status.padEnd(10)} ${trial}${p.file}:${p.line}  ${p.category} (${p.operator}${flags})`);
     out.push(`             - ${p.original.trim()}`);
     out.push(`             + ${p.mutated.trim()}`);
   }

@@ -26,6 +26,8 @@ export interface TrialContext {
   checks: CheckContext;
   judge?: JudgeContext;
   reviewTimeoutMs: number;
+  /** The project's tests: a model plant they do not tell apart from the original is marked unverified. */
+  testCmd?: string;
   /** Fewer valid plants than this is an operational error; `fromFile` says whether they came from --plants-file. */
   minPlants: { count: number; fromFile: boolean };
   reporter: Reporter;
@@ -40,6 +42,8 @@ export interface TrialResult {
   judgeAgreement: number | null;
   judgeInvalid: number;
   warnings: string[];
+  /** Model plants the project's tests (--test-cmd) do not tell apart from the original: reported, still scored. */
+  unverified: ReadonlySet<string>;
   /** The reviewer's wall time and what it said it used, for the side-by-side comparison. */
   wallMs: number;
   usage: ReviewerUsage | null;
@@ -56,6 +60,7 @@ export async function runTrial(plants: readonly Plant[], seed: number, ctx: Tria
     });
   }
   assertEnoughPlants(valid.length, plants.length - valid.length, ctx.minPlants);
+  const unverified = await unverifiedPlants(valid, ctx, warnings);
 
   const runControls = async (): Promise<ControlVerdict> => {
     // The echoer brings no repros; saying so keeps the controls off the tree while the reviewer runs.
@@ -116,6 +121,7 @@ export async function runTrial(plants: readonly Plant[], seed: number, ctx: Tria
       judgeAgreement: ctx.scorer === 'judge' ? judgeAgreement(reviewed.identifications) : null,
       judgeInvalid,
       warnings: mine,
+      unverified,
       wallMs: review.wallMs,
       usage: parseUsage(review.stdout),
     });
@@ -170,6 +176,25 @@ async function assess(
     ...(ctx.judge ? { judge: ctx.judge } : {}),
   });
   return { score: score({ plants, equivalent, located, identifications }), format: parsed.format, identifications };
+}
+
+/** Model plants (without a witness) that the project's tests pass with: no test run tells them apart. */
+async function unverifiedPlants(plants: readonly Plant[], ctx: TrialContext, warnings: string[]): Promise<Set<string>> {
+  const unverified = new Set<string>();
+  const command = ctx.testCmd;
+  const checks = command ? plants.filter((p) => p.source === 'model' && !p.witness).map((plant) => ({ command, plant })) : [];
+  if (checks.length === 0) return unverified;
+  ctx.reporter.progress(`tests: running them against ${checks.length} model plant(s)…`);
+  const results = await runChecks(checks, ctx.checks);
+  for (const check of checks) {
+    const result = results.get(checkKey(check));
+    if (result?.reason.startsWith('fails on the clean tree')) {
+      warnings.push(`--test-cmd ${result.reason}: no model plant could be verified`);
+      return new Set();
+    }
+    if (!result?.discriminates) unverified.add(check.plant.id);
+  }
+  return unverified;
 }
 
 /** The plants whose witness does not discriminate, each with why (the report shows it). */

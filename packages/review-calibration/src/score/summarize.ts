@@ -150,6 +150,7 @@ function plantsJson(trials: readonly TrialResult[]): CalibrationJson['plants'] {
       ...(p.reason ? { reason: p.reason } : {}),
       ...(many ? { trial } : {}),
       ...(p.plant.source ? { source: p.plant.source } : {}),
+      ...(t.unverified.has(p.plant.id) ? { unverified: true } : {}),
       lines: (p.plant.endLine ?? p.plant.line) - p.plant.line + 1,
       ...(p.plant.endLine === undefined ? {} : { endLine: p.plant.endLine }),
     })),
