@@ -1,6 +1,7 @@
 // The review-calibration command, in phases: pre-flight (recover, refuse a dirty tree, find the
-// judge), plant (targets and plants), review (each trial's controls and reviewer under a journaled
-// snapshot), score (summarize and gate on recall), write (history, reports).
+// reviewers and the judge), plant (targets and plants), review (each trial's controls and every
+// reviewer under a journaled snapshot), decoys (clean runs), score (summarize each reviewer, gate
+// on all), write (history, reports).
 
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -33,7 +34,7 @@ import { summarize } from './score/summarize.js';
 import { plantSource, trialPlants, type PlantSource } from './plants/plant-source.js';
 import { rangeEnd } from './plants/commit-ref.js';
 import { runTrial, type TrialResult } from './review/trial.js';
-import { runDecoys, summarizeDecoys, type DecoyRun } from './review/decoys.js';
+import { decoyRuns, summarizeDecoys, type DecoyRun } from './review/decoys.js';
 import { addUsage } from './review/parse-usage.js';
 import { loadReviewers, type Reviewer } from './review/reviewers.js';
 import { combine, reviewerRow } from './score/compare.js';
@@ -91,36 +92,8 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
   const run = await preflight(opts, deps, reporter);
   const source = await choosePlants(opts, run, deps);
   const { trials, sources } = await review(opts, deps, run, source, reporter);
-  const decoys = await decoyRuns(opts, deps, run.reviewers, reporter);
-  // Score: each reviewer summarized on its own, then side by side.
-  const docs = run.reviewers.map((_, i) =>
-    summarize({
-      trials: trials.map((t) => t[i]!),
-      scorer: opts.scorer,
-      minRecall: opts.minRecall,
-      minPrecision: opts.minPrecision ?? null,
-      ...(decoys[i] ? { decoy: { ...summarizeDecoys(decoys[i]), max: opts.maxDecoyFindings ?? null } } : {}),
-      commit: opts.commit,
-      commitSha: run.commitSha,
-      seed: opts.seed,
-      plantsRequested: opts.plantsFile ? null : opts.plants,
-      ...(source.model ? { modelPlants: modelPlantsJson(opts.plantTier, source.model) } : {}),
-      targets: { source: source.kind, files: source.files, ...(source.skipped.length > 0 ? { skipped: source.skipped } : {}) },
-      warnings: run.warnings,
-    }),
-  );
-  const rows = run.reviewers.map((r, i) => {
-    const planted = trials.map((t) => t[i]!);
-    const clean = decoys[i] ?? [];
-    return reviewerRow(docs[i]!, {
-      name: r.name,
-      command: redactSecrets(r.command, deps.env),
-      runs: planted.length + clean.length,
-      wallMs: [...planted, ...clean].reduce((n, x) => n + x.wallMs, 0),
-      usage: addUsage([...planted, ...clean].map((x) => x.usage)),
-    });
-  });
-  const doc = combine(docs, rows);
+  const decoys = await decoyRuns(run.reviewers, opts.decoys, { cwd: deps.cwd, env: deps.env, commit: opts.commit, reviewTimeoutMs: opts.reviewTimeout * 1000, reporter });
+  const doc = scoreAll(opts, deps, run, source, trials, decoys);
   for (const warning of doc.warnings) reporter.warn(warning);
   await writeOutputs(opts, deps, run.reviewers[0]!.command, doc, sources);
   const output = opts.json ? { json: doc } : { text: renderText(doc) };
@@ -237,15 +210,43 @@ function modelPlantsJson(tier: Tier, m: NonNullable<PlantSource['model']>): NonN
   return { tier, model: m.model, proposed: m.proposed, accepted: m.accepted.length, discarded: m.discarded };
 }
 
-/** Decoys: each reviewer's clean runs, after every planted run (the plants are out by then). */
-async function decoyRuns(opts: CalibrateOptions, deps: CalibrateDeps, reviewers: readonly Reviewer[], reporter: Reporter): Promise<Array<DecoyRun[] | null>> {
-  const out: Array<DecoyRun[] | null> = [];
-  for (const r of reviewers) {
-    const ctx = { cwd: deps.cwd, env: deps.env, commit: opts.commit, reviewTimeoutMs: opts.reviewTimeout * 1000, reporter };
-    out.push(opts.decoys > 0 ? await runDecoys(r.command, opts.decoys, ctx) : null);
-  }
-  reporter.endProgress();
-  return out;
+/** Score: each reviewer summarized on its own, then side by side (the first one's fields, everyone's gate). */
+function scoreAll(
+  opts: CalibrateOptions,
+  deps: CalibrateDeps,
+  run: Run,
+  source: PlantSource,
+  trials: readonly TrialResult[][],
+  decoys: ReadonlyArray<DecoyRun[] | null>,
+): CalibrationJson {
+  const docs = run.reviewers.map((_, i) =>
+    summarize({
+      trials: trials.map((t) => t[i]!),
+      scorer: opts.scorer,
+      minRecall: opts.minRecall,
+      minPrecision: opts.minPrecision ?? null,
+      ...(decoys[i] ? { decoy: { ...summarizeDecoys(decoys[i]), max: opts.maxDecoyFindings ?? null } } : {}),
+      commit: opts.commit,
+      commitSha: run.commitSha,
+      seed: opts.seed,
+      plantsRequested: opts.plantsFile ? null : opts.plants,
+      ...(source.model ? { modelPlants: modelPlantsJson(opts.plantTier, source.model) } : {}),
+      targets: { source: source.kind, files: source.files, ...(source.skipped.length > 0 ? { skipped: source.skipped } : {}) },
+      warnings: run.warnings,
+    }),
+  );
+  const rows = run.reviewers.map((r, i) => {
+    const planted = trials.map((t) => t[i]!);
+    const clean = decoys[i] ?? [];
+    return reviewerRow(docs[i]!, {
+      name: r.name,
+      command: redactSecrets(r.command, deps.env),
+      runs: planted.length + clean.length,
+      wallMs: [...planted, ...clean].reduce((n, x) => n + x.wallMs, 0),
+      usage: addUsage([...planted, ...clean].map((x) => x.usage)),
+    });
+  });
+  return combine(docs, rows);
 }
 
 /** Write: append to the history and write the reports the run was asked for, noting both in the document. */

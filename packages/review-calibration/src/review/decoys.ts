@@ -32,6 +32,18 @@ export async function runDecoys(reviewCommand: string, runs: number, ctx: Review
   return out;
 }
 
+/** Each reviewer's clean runs in turn, after every planted run; null for each when `runs` is 0. */
+export async function decoyRuns(
+  reviewers: ReadonlyArray<{ command: string }>,
+  runs: number,
+  ctx: ReviewRunContext & { reporter: Reporter },
+): Promise<Array<DecoyRun[] | null>> {
+  const out: Array<DecoyRun[] | null> = [];
+  for (const r of reviewers) out.push(runs > 0 ? await runDecoys(r.command, runs, ctx) : null);
+  ctx.reporter.endProgress();
+  return out;
+}
+
 export function summarizeDecoys(runs: readonly DecoyRun[]): DecoySummary {
   const findings = runs.reduce((n, r) => n + r.files.length, 0);
   const files = new Set(runs.flatMap((r) => r.files.filter((f): f is string => f !== null)));
