@@ -20,8 +20,16 @@ export interface ModelPlantAnswer {
 
 export type Checked = { ok: true; plant: Plant } | { ok: false; reason: string };
 
+/** How an unplanted file parses, asked once per file however many plants it gets. */
+export type OriginalSyntax = Map<string, Promise<{ parses: boolean | null; normalized: string | null }>>;
+
 /** Checks one proposed plant against the target files' contents (repository-relative paths). */
-export async function checkModelPlant(answer: ModelPlantAnswer, index: number, targets: ReadonlyMap<string, string>): Promise<Checked> {
+export async function checkModelPlant(
+  answer: ModelPlantAnswer,
+  index: number,
+  targets: ReadonlyMap<string, string>,
+  syntax: OriginalSyntax = new Map(),
+): Promise<Checked> {
   const file = answer.file.trim().replaceAll('\\', '/').replace(/^\.\//, '');
   if (file.split('/').includes('..')) return { ok: false, reason: `${answer.file} goes through ..` };
   if (file.startsWith('/') || /^[a-z]:/i.test(file)) return { ok: false, reason: `${answer.file} is an absolute path, outside the repository's relative paths` };
@@ -51,11 +59,18 @@ export async function checkModelPlant(answer: ModelPlantAnswer, index: number, t
   if (normalizeSpace(before) === normalizeSpace(after)) return { ok: false, reason: 'a no-op after whitespace normalisation' };
 
   const mutatedContent = content.slice(0, start) + after.join('\n') + content.slice(end);
-  if ((await parsesCleanly(file, content)) === true && (await parsesCleanly(file, mutatedContent)) === false) {
+  let asked = syntax.get(file);
+  if (!asked) {
+    asked = Promise.all([parsesCleanly(file, content), normalizeSyntax(file, content)]).then(([parses, normalized]) => ({ parses, normalized }));
+    syntax.set(file, asked);
+  }
+  const was = await asked;
+  if (was.parses === true && (await parsesCleanly(file, mutatedContent)) === false) {
     return { ok: false, reason: 'the file no longer parses with the edit' };
   }
-  const [was, now] = await Promise.all([normalizeSyntax(file, content), normalizeSyntax(file, mutatedContent)]);
-  if (was !== null && was === now) return { ok: false, reason: 'the edit changes only comments or layout' };
+  if (was.normalized !== null && was.normalized === (await normalizeSyntax(file, mutatedContent))) {
+    return { ok: false, reason: 'the edit changes only comments or layout' };
+  }
 
   // Unchanged lines at either end are not part of the plant: its first and last lines differ.
   let head = 0;

@@ -3,7 +3,7 @@
 
 import type { Plant } from '../types.js';
 import { askModelForPlants, MODEL_CATEGORIES, type PlanterContext } from './ask-model.js';
-import { checkModelPlant } from './check-model-plant.js';
+import { checkModelPlant, type OriginalSyntax } from './check-model-plant.js';
 import { MIN_LINE_DISTANCE } from './generate.js';
 import type { Target } from './targets.js';
 
@@ -19,6 +19,7 @@ export async function modelPlants(targets: readonly Target[], count: number, ctx
   const contents = new Map(targets.map((t) => [t.file, t.content]));
   const accepted: Plant[] = [];
   const discarded: ModelPlants['discarded'] = [];
+  const syntax: OriginalSyntax = new Map();
   for (const [i, proposed] of answer.plants.entries()) {
     const discard = (reason: string) => discarded.push({ file: proposed.file, category: proposed.category, reason });
     if (!(MODEL_CATEGORIES as readonly string[]).includes(proposed.category)) {
@@ -29,7 +30,7 @@ export async function modelPlants(targets: readonly Target[], count: number, ctx
       discard('no description of the defect');
       continue;
     }
-    const checked = await checkModelPlant(proposed, i, contents);
+    const checked = await checkModelPlant(proposed, i, contents, syntax);
     if (!checked.ok) discard(checked.reason);
     else if (accepted.length >= count) discard(`more than the ${count} plants asked for`);
     else if (tooClose(checked.plant, accepted)) discard(`within ${MIN_LINE_DISTANCE - 1} lines of another plant`);
