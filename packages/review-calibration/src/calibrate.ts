@@ -118,6 +118,9 @@ async function preflight(opts: CalibrateOptions, deps: CalibrateDeps, reporter: 
   if (!opts.plantsFile && opts.plants < opts.minPlants) {
     throw opError(`--plants ${opts.plants} is below --min-plants ${opts.minPlants}`, { hint: 'ask for more plants, or lower --min-plants' });
   }
+  if (opts.plantsFile && opts.plantSource !== 'rules') {
+    throw opError(`--plant-source ${opts.plantSource} and --plants-file both say where the plants come from`, { hint: 'give one of them' });
+  }
   if (opts.maxDecoyFindings !== undefined && opts.decoys === 0) {
     throw opError('--max-decoy-findings needs --decoys <n>: without clean runs there is nothing to count', { hint: 'e.g. --decoys 3 --max-decoy-findings 1' });
   }

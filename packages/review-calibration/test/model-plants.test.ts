@@ -140,6 +140,9 @@ describe('--plant-source model', () => {
     expect(bad.exitCode).toBe(1);
     expect(bad.stderr).toContain('not a valid {"plants": [...]} document twice');
     expect(server.requests).toHaveLength(2);
+    const both = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plant-source', 'model', '--plants-file', 'plants.json', '--scorer', 'repro'], env());
+    expect(both.exitCode).toBe(1);
+    expect(both.stderr).toContain('--plant-source model and --plants-file both say where the plants come from');
     const none = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plant-source', 'model', '--scorer', 'repro']);
     expect(none.exitCode).toBe(1);
     expect(none.stderr + none.stdout).not.toContain(FAKE_KEYS.ANTHROPIC_API_KEY);
