@@ -115,14 +115,19 @@ async function firstParent(cwd: string, sha: string): Promise<string | null> {
   return parent ?? null;
 }
 
-/** `diff-tree` arguments comparing a commit with its first parent (or the empty tree for a root commit). */
+/**
+ * `diff-tree` arguments comparing a commit with its first parent (or the empty tree for a root
+ * commit), or the two ends of a range `A..B`.
+ */
 async function commitRange(cwd: string, commit: string): Promise<string[]> {
+  const range = /^(.+?)\.\.(?!\.)(.+)$/.exec(commit);
+  if (range) return [await revParse(cwd, range[1] as string), await revParse(cwd, range[2] as string)];
   const sha = await revParse(cwd, commit);
   const parent = await firstParent(cwd, sha);
   return parent === null ? ['--root', sha] : [parent, sha];
 }
 
-/** Files the commit added or modified (deletions excluded), repository-relative. */
+/** Files the commit (or range `A..B`) added or modified (deletions excluded), repository-relative. */
 async function changedFiles(cwd: string, commit: string): Promise<string[]> {
   const range = await commitRange(cwd, commit);
   // Plumbing on purpose: no rename detection or user diff config changes what is listed.
@@ -130,7 +135,7 @@ async function changedFiles(cwd: string, commit: string): Promise<string[]> {
   return splitNul(out);
 }
 
-/** 1-based line numbers, new side, that the commit added or changed in `file` (repository-relative). */
+/** 1-based line numbers, new side, that the commit (or range `A..B`) added or changed in `file` (repository-relative). */
 async function changedLines(cwd: string, commit: string, file: string): Promise<number[]> {
   const top = await root(cwd);
   const range = await commitRange(top, commit);
@@ -203,8 +208,29 @@ async function subjects(cwd: string, base: string, head = 'HEAD'): Promise<strin
   return log.all.map((commit) => commit.subject.trim()).filter((subject) => subject.length > 0);
 }
 
+/**
+ * Values of git attributes for repository-relative files, as `.gitattributes` sets them:
+ * `set`, `unset`, `unspecified`, or the attribute's value. Files map to attribute to value.
+ */
+async function checkAttr(cwd: string, attributes: readonly string[], files: readonly string[]): Promise<Map<string, Record<string, string>>> {
+  const result = new Map<string, Record<string, string>>();
+  if (files.length === 0 || attributes.length === 0) return result;
+  const top = await root(cwd);
+  // check-attr takes paths, not pathspecs (no --literal-pathspecs), and reads them from stdin so
+  // that no list of files is too long for one command line.
+  const out = await runGit(['check-attr', '-z', '--stdin', ...attributes], { cwd: top, input: `${files.map(toRepoPath).join('\0')}\0` });
+  const parts = out.split('\0');
+  for (let i = 0; i + 2 < parts.length; i += 3) {
+    const file = parts[i] as string;
+    const values = result.get(file) ?? {};
+    values[parts[i + 1] as string] = parts[i + 2] as string;
+    result.set(file, values);
+  }
+  return result;
+}
+
 function toRepoPath(file: string): string {
   return path.posix.normalize(file.replaceAll('\\', '/')).replace(/^\.\//, '');
 }
 
-export const git = { root, commonDir, revParse, changedFiles, changedLines, diff, diffFiles, show, untrackedFiles, subjects };
+export const git = { root, commonDir, revParse, changedFiles, changedLines, diff, diffFiles, show, untrackedFiles, subjects, checkAttr };

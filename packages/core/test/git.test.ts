@@ -147,6 +147,12 @@ describe('git queries', () => {
     expect((await git.changedFiles(repo.dir, first)).sort()).toEqual(['a*.js', 'ab.js', 'odd name é.txt', 'src/a.js', 'src/gone.js']);
   });
 
+  it('a range A..B lists and numbers what the commits after A changed up to B', async () => {
+    expect((await git.changedFiles(repo.dir, `${first}..${second}`)).sort()).toEqual(['a*.js', 'ab.js', 'odd name é.txt', 'src/a.js', 'src/new.js']);
+    expect(await git.changedLines(repo.dir, `${first}..${second}`, 'src/a.js')).toEqual([2, 6, 7]);
+    await expect(git.changedFiles(repo.dir, `${first}..nope`)).rejects.toThrow('unknown revision nope');
+  });
+
   it.each([
     // line 2 replaced, line 4 deleted (nothing on the new side), two lines appended after line 6 (now 5)
     ['src/a.js', 'HEAD', [2, 6, 7]],
@@ -247,6 +253,28 @@ describe('git queries', () => {
       await expect(dirtyFiles(plain)).rejects.toThrow(OpError);
     } finally {
       rmSync(plain, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('git attributes', () => {
+  it('reads .gitattributes values for each file, names with spaces included', async () => {
+    const repo = makeTempRepo({
+      files: {
+        '.gitattributes': 'gen/** linguist-generated\n*.snap -diff\nkeep.js linguist-generated=false\n',
+        'gen/api client.js': 'x\n',
+        'a.snap': 'y\n',
+        'keep.js': 'z\n',
+      },
+    });
+    try {
+      const attrs = await git.checkAttr(repo.dir, ['linguist-generated', 'diff'], ['gen/api client.js', 'a.snap', 'keep.js']);
+      expect(attrs.get('gen/api client.js')).toEqual({ 'linguist-generated': 'set', diff: 'unspecified' });
+      expect(attrs.get('a.snap')).toEqual({ 'linguist-generated': 'unspecified', diff: 'unset' });
+      expect(attrs.get('keep.js')).toEqual({ 'linguist-generated': 'false', diff: 'unspecified' });
+      expect(await git.checkAttr(repo.dir, ['diff'], [])).toEqual(new Map());
+    } finally {
+      repo.cleanup();
     }
   });
 });

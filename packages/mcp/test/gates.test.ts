@@ -206,7 +206,8 @@ describe('review_calibration', () => {
     repo.commit('tidy', { 'src/math.js': MATH('') });
     const c = await clientIn(repo);
     const reviewCmd = `node -e "console.log(JSON.stringify({findings: []}))"`;
-    const result = await c.call('review_calibration', { cwd: repo.dir, reviewCmd, scorer: 'repro', plants: 2, minRecall: 0 }, { onprogress: () => undefined });
+    // The commit changes one line, so one plant fits: this test is about the round trip, not the run's size.
+    const result = await c.call('review_calibration', { cwd: repo.dir, reviewCmd, scorer: 'repro', plants: 2, minPlants: 1, minRecall: 0 }, { onprogress: () => undefined });
     check('review_calibration', result);
     expect(result.structuredContent).toMatchObject({ recall: 0, caught: 0, gatePass: true, scorer: 'repro' });
     expect(readFileSync(join(repo.dir, 'src/math.js'), 'utf8')).toBe(MATH(''));

@@ -37,7 +37,7 @@ describe('tools/list', () => {
     ['consensus_fix', ['cwd', 'testCmd', 'files', 'rails', 'n', 'apply', 'maxFiles', 'timeout', 'jobs', 'editFormat'], ['cwd', 'testCmd'], ['summary', 'winner', 'verdict']],
     ['localize', ['cwd', 'testCmd', 'maxFiles', 'timeout'], ['cwd', 'testCmd'], ['localization']],
     ['consensus_review', ['cwd', 'mode', 'baseSha', 'headSha', 'description', 'question', 'failOn', 'minReviewers'], ['cwd', 'mode'], ['consensus', 'gate', 'reviewers']],
-    ['review_calibration', ['cwd', 'reviewCmd', 'commit', 'plants', 'seed', 'scorer', 'minRecall'], ['cwd', 'reviewCmd'], ['recall', 'gatePass', 'plants']],
+    ['review_calibration', ['cwd', 'reviewCmd', 'commit', 'plants', 'minPlants', 'seed', 'scorer', 'minRecall'], ['cwd', 'reviewCmd'], ['recall', 'gatePass', 'plants']],
     ['tdd_status', ['cwd'], ['cwd'], ['tests', 'claims', 'buffered']],
     ['tdd_run', ['cwd', 'testIds'], ['cwd'], ['green', 'results']],
     ['tdd_claim', ['cwd', 'testId', 'files'], ['cwd', 'testId', 'files'], ['claimed']],

@@ -58,7 +58,8 @@ describe('review-calibration outputs match schemas/*.json', () => {
   it('--json, --report <file>.json and every --history line', async () => {
     const report = join(scratch, 'report.json');
     const history = join(scratch, 'history.jsonl');
-    const args = ['--review-cmd', review, '--scorer', 'repro', '--plants', '3', '--json', '--report', report, '--history', history];
+    // The commit changes one line, so fewer plants fit than --min-plants asks by default: these tests are about the documents' shapes.
+    const args = ['--review-cmd', review, '--scorer', 'repro', '--plants', '3', '--min-plants', '1', '--json', '--report', report, '--history', history];
     for (let run = 0; run < 2; run++) {
       const result = await cli('review-calibration', args, repo.dir);
       expect(result.exitCode, result.stderr).toBe(0);
@@ -77,7 +78,7 @@ describe('review-calibration outputs match schemas/*.json', () => {
   });
 
   it('--trials adds the trials and the interval', async () => {
-    const result = await cli('review-calibration', ['--review-cmd', review, '--scorer', 'repro', '--plants', '2', '--trials', '2', '--json'], repo.dir);
+    const result = await cli('review-calibration', ['--review-cmd', review, '--scorer', 'repro', '--plants', '2', '--min-plants', '1', '--trials', '2', '--json'], repo.dir);
     expect(result.exitCode, result.stderr).toBe(0);
     const doc = stdoutJson(result) as { trials?: unknown[] };
     expect(doc.trials).toHaveLength(2);

@@ -1,6 +1,7 @@
 // The review-calibration command, in phases: pre-flight (recover, refuse a dirty tree, find the
-// judge), plant (targets and plants), review (each trial's controls and reviewer under a journaled
-// snapshot), score (summarize and gate on recall), write (history, reports).
+// reviewers and the judge), plant (targets and plants), review (each trial's controls and every
+// reviewer under a journaled snapshot), decoys (clean runs), score (summarize each reviewer, gate
+// on all), write (history, reports).
 
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,37 +21,56 @@ import {
   requireProvider,
   type Outcome,
   type Reporter,
+  type Tier,
 } from '@adlc/core';
-import { mutantPool, selectFromPool, type MutantPool } from './plants/generate.js';
 import { appendHistory, historyEntry } from './report/history.js';
 import type { JudgeContext } from './review/judge.js';
-import { loadPlantsFile } from './plants/plants-file.js';
 import { renderText } from './report/render-text.js';
 import { renderHtml } from './report/render-html.js';
 import { toMutationReport } from './report/mutation-report.js';
 import { restore } from './restore.js';
 import type { CalibrationJson, RestoreJson } from './schema.js';
 import { summarize } from './score/summarize.js';
-import { chooseTargets } from './plants/targets.js';
+import { plantSource, trialPlants, type PlantSource } from './plants/plant-source.js';
+import { rangeEnd } from './plants/commit-ref.js';
 import { runTrial, type TrialResult } from './review/trial.js';
-import type { Plant, Scorer } from './types.js';
+import { decoyRuns, summarizeDecoys, type DecoyRun } from './review/decoys.js';
+import { addUsage } from './review/parse-usage.js';
+import { loadReviewers, type Reviewer } from './review/reviewers.js';
+import { combine, reviewerRow } from './score/compare.js';
+import type { Scorer } from './types.js';
 
 export const TOOL = 'review-calibration';
 
 export interface CalibrateOptions {
-  reviewCmd?: string;
+  /** One review command, or several to compare side by side. */
+  reviewCmd?: string | string[];
+  /** A JSON array of {name, cmd}: more reviewers to compare. */
+  reviewersFile?: string;
   commit: string;
   plants: number;
+  /** Fewer valid plants than this is an operational error. */
+  minPlants: number;
   minRecall: number;
   minPrecision?: number;
   files: string[];
   plantsFile?: string;
+  /** Who writes the plants: the mutation rules (default), a model, or both. */
+  plantSource: 'rules' | 'model' | 'both';
+  /** The model tier that writes model plants. */
+  plantTier: Tier;
+  /** The project's tests: a model plant they do not tell apart from the original is marked unverified. */
+  testCmd?: string;
   scorer: Scorer;
   json: boolean;
   seed: number;
   trials: number;
   history?: string;
   report: string[];
+  /** Clean runs of the reviewer after the planted ones: every finding there is a false positive. */
+  decoys: number;
+  /** Gate: more decoy findings than this (over all clean runs) fails it. */
+  maxDecoyFindings?: number;
   /** Seconds for each repro or witness run. */
   timeout: number;
   /** Seconds for the review command. */
@@ -70,28 +90,19 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
   const reporter = deps.reporter ?? createReporter({ name: TOOL, json: opts.json, env: deps.env });
   if (opts.restore) return restore({ json: opts.json }, { cwd: deps.cwd, reporter });
   const run = await preflight(opts, deps, reporter);
-  const source = await choosePlants(opts, run, deps.cwd);
+  const source = await choosePlants(opts, run, deps);
   const { trials, sources } = await review(opts, deps, run, source, reporter);
-  const doc = summarize({
-    trials,
-    scorer: opts.scorer,
-    minRecall: opts.minRecall,
-    minPrecision: opts.minPrecision ?? null,
-    commit: opts.commit,
-    commitSha: run.commitSha,
-    seed: opts.seed,
-    targets: { source: source.kind, files: source.files },
-    warnings: run.warnings,
-  });
+  const decoys = await decoyRuns(run.reviewers, opts.decoys, { cwd: deps.cwd, env: deps.env, commit: opts.commit, reviewTimeoutMs: opts.reviewTimeout * 1000, reporter });
+  const doc = scoreAll(opts, deps, run, source, trials, decoys);
   for (const warning of doc.warnings) reporter.warn(warning);
-  await writeOutputs(opts, deps, run.reviewCommand, doc, sources);
+  await writeOutputs(opts, deps, run.reviewers[0]!.command, doc, sources);
   const output = opts.json ? { json: doc } : { text: renderText(doc) };
   return doc.gatePass ? pass(doc, output) : gateFail(doc, output);
 }
 
 /** What the pre-flight established, for the phases after it. */
 interface Run {
-  reviewCommand: string;
+  reviewers: Reviewer[];
   root: string;
   commitSha: string;
   /** The history and report files this run writes (repository-relative), which are not the user's changes. */
@@ -102,9 +113,16 @@ interface Run {
 
 /** Pre-flight: the review command, the repository, recovery of a killed run, a clean tree, the judge. */
 async function preflight(opts: CalibrateOptions, deps: CalibrateDeps, reporter: Reporter): Promise<Run> {
-  const reviewCommand = opts.reviewCmd?.trim();
-  if (!reviewCommand) {
-    throw opError('--review-cmd is required', { hint: 'e.g. --review-cmd "my-reviewer --base {base} --json" ({base} becomes the --commit ref)' });
+  const commands = opts.reviewCmd === undefined ? [] : typeof opts.reviewCmd === 'string' ? [opts.reviewCmd] : opts.reviewCmd;
+  const reviewers = await loadReviewers(commands, opts.reviewersFile, deps);
+  if (!opts.plantsFile && opts.plants < opts.minPlants) {
+    throw opError(`--plants ${opts.plants} is below --min-plants ${opts.minPlants}`, { hint: 'ask for more plants, or lower --min-plants' });
+  }
+  if (opts.plantsFile && opts.plantSource !== 'rules') {
+    throw opError(`--plant-source ${opts.plantSource} and --plants-file both say where the plants come from`, { hint: 'give one of them' });
+  }
+  if (opts.maxDecoyFindings !== undefined && opts.decoys === 0) {
+    throw opError('--max-decoy-findings needs --decoys <n>: without clean runs there is nothing to count', { hint: 'e.g. --decoys 3 --max-decoy-findings 1' });
   }
   if (!(await isGitRepo(deps.cwd))) throw opError(`${deps.cwd} is not inside a git repository`);
   const root = await git.root(deps.cwd);
@@ -114,13 +132,13 @@ async function preflight(opts: CalibrateOptions, deps: CalibrateDeps, reporter: 
   // second run with the same `--history calib.jsonl` must not refuse the tree the first one left.
   const outputs = await ownOutputs(opts, deps.cwd, root);
   await assertCleanTree(root, { allow: outputs, why: 'bugs are planted into the working tree and taken out again' });
-  const commitSha = await git.revParse(root, opts.commit);
+  const commitSha = await git.revParse(root, rangeEnd(opts.commit));
   const judge = opts.scorer === 'judge' ? judgeContext(deps.env, root, reporter) : undefined;
   const warnings: string[] = [];
   if (opts.scorer === 'string') {
     warnings.push('--scorer string is location-only matching: a reviewer that echoes changed lines scores high; this recall is NOT trustworthy');
   }
-  return { reviewCommand, root, commitSha, outputs, ...(judge ? { judge } : {}), warnings };
+  return { reviewers, root, commitSha, outputs, ...(judge ? { judge } : {}), warnings };
 }
 
 function judgeContext(env: NodeJS.ProcessEnv, root: string, reporter: Reporter): JudgeContext {
@@ -137,8 +155,8 @@ function judgeContext(env: NodeJS.ProcessEnv, root: string, reporter: Reporter):
 }
 
 /** Plant: the source of each trial's plants, never one of the files this run writes. */
-async function choosePlants(opts: CalibrateOptions, run: Run, cwd: string): Promise<PlantSource> {
-  const source = await plantSource(opts, run.root, cwd, run.warnings);
+async function choosePlants(opts: CalibrateOptions, run: Run, deps: CalibrateDeps): Promise<PlantSource> {
+  const source = await plantSource(opts, run.root, deps.cwd, run.warnings, deps.env);
   const clash = source.files.find((f) => run.outputs.has(f));
   if (clash) throw opError(`--history/--report ${clash} is a file that gets plants`, { hint: 'write reports and history elsewhere (outside the repository is best)' });
   return source;
@@ -151,10 +169,10 @@ async function review(
   run: Run,
   source: PlantSource,
   reporter: Reporter,
-): Promise<{ trials: TrialResult[]; sources: Map<string, string> }> {
+): Promise<{ trials: TrialResult[][]; sources: Map<string, string> }> {
   const snapshot = await FileSnapshot.create({ root: run.root, files: source.files, tool: TOOL });
   const sources = new Map(snapshot.entries.map((e) => [e.path, e.content?.toString('utf8') ?? '']));
-  const trials: TrialResult[] = [];
+  const trials: TrialResult[][] = [];
   const cleanCache = new Map();
   try {
     for (let i = 0; i < opts.trials; i++) {
@@ -167,12 +185,14 @@ async function review(
           cwd: deps.cwd,
           env: deps.env,
           commit: opts.commit,
-          reviewCommand: run.reviewCommand,
+          reviewers: run.reviewers,
+          ...(opts.testCmd ? { testCmd: opts.testCmd } : {}),
           scorer: opts.scorer,
           snapshot,
           checks: { root: run.root, snapshot, timeoutMs: opts.timeout * 1000, env: deps.env, cleanCache, onProgress: (d, t) => reporter.progress(`checking repros ${d}/${t}…`) },
           ...(run.judge ? { judge: run.judge } : {}),
           reviewTimeoutMs: opts.reviewTimeout * 1000,
+          minPlants: { count: opts.minPlants, fromFile: source.kind === 'plants-file' },
           reporter,
         }),
       );
@@ -189,14 +209,47 @@ async function review(
   return { trials, sources };
 }
 
-/** One trial's plants; `warnings` (first trial only) hears when fewer fit than were asked for. */
-function trialPlants(opts: CalibrateOptions, source: PlantSource, seed: number, warnings?: string[]): Plant[] {
-  const plants = source.plants(seed);
-  if (plants.length === 0) throw opError('no plants could be generated: the mutation engine found nothing to mutate in the target files');
-  if (plants.length < opts.plants && !opts.plantsFile && warnings) {
-    warnings.push(`only ${plants.length} of the ${opts.plants} requested plants fit (plants are 7 lines apart, in the lines the commit changed when it changed any)`);
-  }
-  return plants;
+function modelPlantsJson(tier: Tier, m: NonNullable<PlantSource['model']>): NonNullable<CalibrationJson['modelPlants']> {
+  return { tier, model: m.model, proposed: m.proposed, accepted: m.accepted.length, discarded: m.discarded };
+}
+
+/** Score: each reviewer summarized on its own, then side by side (the first one's fields, everyone's gate). */
+function scoreAll(
+  opts: CalibrateOptions,
+  deps: CalibrateDeps,
+  run: Run,
+  source: PlantSource,
+  trials: readonly TrialResult[][],
+  decoys: ReadonlyArray<DecoyRun[] | null>,
+): CalibrationJson {
+  const docs = run.reviewers.map((_, i) =>
+    summarize({
+      trials: trials.map((t) => t[i]!),
+      scorer: opts.scorer,
+      minRecall: opts.minRecall,
+      minPrecision: opts.minPrecision ?? null,
+      ...(decoys[i] ? { decoy: { ...summarizeDecoys(decoys[i]), max: opts.maxDecoyFindings ?? null } } : {}),
+      commit: opts.commit,
+      commitSha: run.commitSha,
+      seed: opts.seed,
+      plantsRequested: opts.plantsFile ? null : opts.plants,
+      ...(source.model ? { modelPlants: modelPlantsJson(opts.plantTier, source.model) } : {}),
+      targets: { source: source.kind, files: source.files, ...(source.skipped.length > 0 ? { skipped: source.skipped } : {}) },
+      warnings: run.warnings,
+    }),
+  );
+  const rows = run.reviewers.map((r, i) => {
+    const planted = trials.map((t) => t[i]!);
+    const clean = decoys[i] ?? [];
+    return reviewerRow(docs[i]!, {
+      name: r.name,
+      command: redactSecrets(r.command, deps.env),
+      runs: planted.length + clean.length,
+      wallMs: [...planted, ...clean].reduce((n, x) => n + x.wallMs, 0),
+      usage: addUsage([...planted, ...clean].map((x) => x.usage)),
+    });
+  });
+  return combine(docs, rows);
 }
 
 /** Write: append to the history and write the reports the run was asked for, noting both in the document. */
@@ -218,35 +271,10 @@ async function writeOutputs(
     for (const target of opts.report) {
       const file = path.resolve(deps.cwd, target);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, /\.html?$/i.test(target) ? renderHtml(report) : `${JSON.stringify(report, null, 2)}\n`);
+      await writeFile(file, /\.html?$/i.test(target) ? renderHtml(report, doc.reviewers) : `${JSON.stringify(report, null, 2)}\n`);
     }
     doc.reports = opts.report;
   }
-}
-
-interface PlantSource {
-  kind: 'commit' | 'files' | 'plants-file';
-  files: string[];
-  plants(seed: number): Plant[];
-}
-
-async function plantSource(opts: CalibrateOptions, root: string, cwd: string, warnings: string[]): Promise<PlantSource> {
-  if (opts.plantsFile) {
-    const plants = await loadPlantsFile(opts.plantsFile, { root, cwd });
-    return { kind: 'plants-file', files: [...new Set(plants.map((p) => p.file))], plants: () => plants };
-  }
-  const choice = await chooseTargets({ root, cwd, commit: opts.commit, files: opts.files });
-  if (choice.source === 'commit' && opts.files.length > 0) {
-    warnings.push(`--files is a fallback and was not used: commit ${opts.commit} changes eligible source files`);
-  }
-  for (const s of choice.skipped) warnings.push(`skipped ${s.file}: ${s.reason}`);
-  const pool: MutantPool = await mutantPool(choice.targets, root);
-  for (const file of pool.widened) warnings.push(`${file}: no mutant fits the lines the commit changed; planted anywhere in the file`);
-  return {
-    kind: choice.source,
-    files: choice.targets.map((t) => t.file),
-    plants: (seed) => selectFromPool(pool, opts.plants, seed).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line)),
-  };
 }
 
 /** Repository-relative paths of the history and report files, as git status names them. */

@@ -10,11 +10,14 @@ export {
   FindingJsonSchema,
   CategoryScoreSchema,
   TrialJsonSchema,
+  DecoyJsonSchema,
+  ReviewerRowJsonSchema,
   HistoryEntrySchema,
   HistoryJsonSchema,
   RestoreJsonSchema,
   type CalibrationJson,
   type HistoryEntry,
+  type ReviewerRowJson,
   type RestoreJson,
 } from './schema.js';
 export { PlantsFileSchema, PlantsFileEntrySchema, type PlantsFileEntry } from './plants/plants-file.js';

@@ -3,7 +3,7 @@
 
 import { RestoreReportSchema } from '@adlc/core';
 import { z } from 'zod';
-import { PLANT_STATUSES, SCORERS } from './types.js';
+import { PLANT_SOURCES, PLANT_STATUSES, SCORERS } from './types.js';
 
 const Ratio = z.number().min(0).max(1);
 
@@ -32,6 +32,12 @@ export const PlantJsonSchema = z.object({
   caughtBy: z.array(z.number().int()),
   reason: z.string().optional(),
   trial: z.number().int().min(0).optional(),
+  /** Who wrote it; how many lines it changes (model plants up to 8), and its last line when more than one. */
+  source: z.enum(PLANT_SOURCES).optional(),
+  /** A model plant that --test-cmd's tests pass with (no test run tells it apart); still scored. */
+  unverified: z.literal(true).optional(),
+  lines: z.number().int().min(1).optional(),
+  endLine: z.number().int().min(1).optional(),
 });
 
 export const FindingJsonSchema = z.object({
@@ -67,6 +73,39 @@ export const TrialJsonSchema = z.object({
   equivalentExcluded: z.number().int(),
   reviewExitCode: z.number().int(),
 });
+
+export const DecoyJsonSchema = z.object({
+  runs: z.number().int().min(1),
+  findings: z.number().int().min(0),
+  findingsPerRun: z.number().min(0),
+  filesFlagged: z.number().int().min(0),
+});
+
+const IntervalSchema = z.object({ low: Ratio, high: Ratio, confidence: Ratio });
+
+/** One reviewer of a side-by-side run (every run has at least the one). */
+export const ReviewerRowJsonSchema = z.object({
+  name: z.string(),
+  /** The review command, API keys redacted. */
+  command: z.string(),
+  recall: Ratio,
+  caught: z.number().int().min(0),
+  total: z.number().int().min(0),
+  recallInterval: IntervalSchema,
+  precision: Ratio.nullable(),
+  truePositives: z.number().int().min(0),
+  falsePositives: z.number().int().min(0),
+  /** Findings in the clean (decoy) runs; null without --decoys. */
+  decoyFindings: z.number().int().min(0).nullable(),
+  /** Runs of this reviewer (planted trials and decoys) and their wall time in all. */
+  runs: z.number().int().min(1),
+  wallMs: z.number().int().min(0),
+  /** Summed from the `usage` its JSON reported; null when it reported none. */
+  usage: z.object({ inputTokens: z.number().int().min(0), outputTokens: z.number().int().min(0), costUsd: z.number().min(0).optional() }).nullable(),
+  gatePass: z.boolean(),
+  gateReasons: z.array(z.string()),
+});
+export type ReviewerRowJson = z.infer<typeof ReviewerRowJsonSchema>;
 
 export const HistoryEntrySchema = z.object({
   date: z.string(),
@@ -115,7 +154,12 @@ export const CalibrationJsonSchema = z.object({
   located: z.number().int().min(0),
   commitSha: z.string(),
   seed: z.number().int(),
-  targets: z.object({ source: z.enum(['commit', 'files', 'plants-file']), files: z.array(z.string()) }),
+  targets: z.object({
+    source: z.enum(['commit', 'files', 'plants-file']),
+    files: z.array(z.string()),
+    /** Changed or listed files that got no plants, and why (generated, binary, too large, …); present when any was. */
+    skipped: z.array(z.object({ file: z.string(), reason: z.string() })).optional(),
+  }),
   findingsFormat: z.string(),
   findings: z.array(FindingJsonSchema),
   unanchoredFindings: z.number().int().min(0),
@@ -124,9 +168,28 @@ export const CalibrationJsonSchema = z.object({
   gateReasons: z.array(z.string()),
   warnings: z.array(z.string()),
   trials: z.array(TrialJsonSchema).optional(),
-  recallInterval: z.object({ low: Ratio, high: Ratio, confidence: Ratio }).optional(),
+  recallInterval: IntervalSchema.optional(),
   history: HistoryJsonSchema.optional(),
   reports: z.array(z.string()).optional(),
+  /** --plants per trial; null with --plants-file. Always printed; optional so that older documents still validate. */
+  plantsRequested: z.number().int().min(1).nullable().optional(),
+  /** --decoys: the reviewer's runs on the commit with no plants, where every finding is a false positive. */
+  decoy: DecoyJsonSchema.optional(),
+  maxDecoyFindings: z.number().int().min(0).nullable().optional(),
+  /** --plant-source model|both: what the model proposed, and each discarded plant with why. */
+  modelPlants: z
+    .object({
+      tier: z.string(),
+      model: z.string(),
+      proposed: z.number().int().min(0),
+      accepted: z.number().int().min(0),
+      discarded: z.array(z.object({ file: z.string(), category: z.string(), reason: z.string() })),
+    })
+    .optional(),
+  /** Recall per plant source (`rules`, `model`), with --plant-source model|both. */
+  perSource: z.record(z.string(), CategoryScoreSchema).optional(),
+  /** One row per reviewer, in the order given; the top-level fields are the first one's, the gate everyone's. */
+  reviewers: z.array(ReviewerRowJsonSchema).optional(),
 });
 export type CalibrationJson = z.infer<typeof CalibrationJsonSchema>;
 

@@ -7,7 +7,13 @@ export type Scorer = (typeof SCORERS)[number];
 export const PLANT_STATUSES = ['caught', 'located', 'missed', 'equivalent'] as const;
 export type PlantStatus = (typeof PLANT_STATUSES)[number];
 
-/** A planted bug: one line of one file replaced by a realistic mutant of it. */
+export const PLANT_SOURCES = ['rules', 'model'] as const;
+export type PlantSourceKind = (typeof PLANT_SOURCES)[number];
+
+/**
+ * A planted bug: one line of one file replaced by a realistic mutant of it, or (model plants) up to
+ * 8 consecutive lines replaced by as many lines.
+ */
 export interface Plant {
   /** Stable within a run, e.g. `src/a.ts:42:9:invert-comparison`. */
   id: string;
@@ -15,15 +21,19 @@ export interface Plant {
   file: string;
   /** 1-based line (the same before and after planting: plants never add or remove lines). */
   line: number;
+  /** The last line a multi-line plant changes (absent: `line` alone). */
+  endLine?: number;
+  /** Who wrote it: the mutation rules (default) or a model. */
+  source?: PlantSourceKind;
   /** 1-based column where the change starts (1 when only the line is known). */
   column: number;
   /** 1-based column just past the replaced text on the original line. */
   endColumn: number;
   /** The replacement text (the whole mutated line when only lines are known). */
   replacement: string;
-  /** The whole original line, without its line break. */
+  /** The whole original line, without its line break (lines `line`…`endLine` joined by `\n`). */
   original: string;
-  /** The whole line as planted, without its line break. */
+  /** The whole line as planted, without its line break (as many lines as `original`). */
   mutated: string;
   category: string;
   operator: string;

@@ -142,7 +142,8 @@ describe('review-calibration with --plants-file and --scorer repro', () => {
       { ...PLANTS[1], witness: witness('m.isBetween(10, 0, 5) === false') },
     ]);
     const report = scratch('report.json');
-    const result = await cli(repo, ['--review-cmd', reviewer('report', '2', '--repro'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--json', '--report', report]);
+    // One valid plant is left: this test is about the exclusion, not about the run's size.
+    const result = await cli(repo, ['--review-cmd', reviewer('report', '2', '--repro'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--json', '--report', report, '--min-plants', '1']);
     expect(result.exitCode).toBe(0);
     const doc = parseJson(result);
     expect(doc).toMatchObject({ equivalentExcluded: 1, total: 1, caught: 1, recall: 1, truePositives: 1, falsePositives: 0 });

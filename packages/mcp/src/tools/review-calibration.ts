@@ -10,6 +10,7 @@ const input = toolInput({
   reviewCmd: z.string().min(1).describe('Shell command that runs the reviewer; {base} becomes the commit ref.'),
   commit: z.string().min(1).optional().describe(`Commit whose changed files get the plants (default ${DEFAULTS.commit}).`),
   plants: z.number().int().min(1).max(1000).optional().describe(`Number of bugs to plant (default ${DEFAULTS.plants}).`),
+  minPlants: z.number().int().min(1).max(1000).optional().describe(`Fewer valid plants than this is an error, not a recall (default ${DEFAULTS.minPlants}).`),
   seed: z.number().int().min(0).max(2 ** 31 - 1).optional().describe(`Seed of the plant selection (default ${DEFAULTS.seed}).`),
   scorer: z.enum(SCORERS).optional().describe(`How a located finding is judged to identify the bug (default ${DEFAULTS.scorer}).`),
   minRecall: z.number().min(0).max(1).optional().describe(`Minimum recall to pass, 0 to 1 (default ${DEFAULTS.minRecall}).`),

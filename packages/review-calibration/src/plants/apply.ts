@@ -30,23 +30,31 @@ export function lineAt(content: string, line: number): string | undefined {
   return span === undefined ? undefined : content.slice(span.start, span.end);
 }
 
-/** Applies plants of one file (all must name the same file). */
+/**
+ * Applies plants of one file (all must name the same file). A multi-line plant replaces each of its
+ * lines by the planted line in the same place, so every line keeps its number and line break.
+ */
 export function applyPlants(content: string, plants: readonly Plant[]): string {
   const spans = lineSpans(content);
   const ordered = [...plants].sort((a, b) => b.line - a.line);
   let out = content;
   let previous: number | undefined;
   for (const plant of ordered) {
-    if (plant.line === previous) throw opError(`two plants on ${plant.file}:${plant.line}; plants must be on different lines`);
+    const last = plant.endLine ?? plant.line;
+    if (previous !== undefined && last >= previous) throw opError(`two plants on ${plant.file}:${plant.line}; plants must be on different lines`);
     previous = plant.line;
-    const span = spans[plant.line - 1];
-    const found = span === undefined ? undefined : content.slice(span.start, span.end);
-    if (span === undefined || found !== plant.original) {
+    const lines = spans.slice(plant.line - 1, last);
+    const found = lines.length === last - plant.line + 1 ? lines.map((s) => content.slice(s.start, s.end)).join('\n') : undefined;
+    const mutated = plant.mutated.split('\n');
+    if (found !== plant.original || mutated.length !== lines.length) {
       throw opError(`plant ${plant.id} no longer applies: ${plant.file}:${plant.line} does not read ${JSON.stringify(plant.original)}`, {
         hint: 'the file changed after the plants were chosen; run again on a clean tree',
       });
     }
-    out = out.slice(0, span.start) + plant.mutated + out.slice(span.end);
+    for (let i = lines.length - 1; i >= 0; i--) {
+      const span = lines[i]!;
+      out = out.slice(0, span.start) + mutated[i] + out.slice(span.end);
+    }
   }
   return out;
 }

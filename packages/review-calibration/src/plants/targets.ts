@@ -4,6 +4,8 @@
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { git, isInsideRoot, OpError, opError } from '@adlc/core';
+import { rangeEnd } from './commit-ref.js';
+import { generatedFiles } from './generated.js';
 
 const SOURCE_EXTENSIONS = new Set([
   'js', 'jsx', 'mjs', 'cjs', 'ts', 'tsx', 'mts', 'cts',
@@ -36,6 +38,11 @@ const NOT_SOURCE = [
   /\.(pb|generated|gen)\.[^/]+$/i,
 ];
 
+/** A path (repository-relative, forward slashes) is a test, fixture or story file. */
+export function isTestPath(file: string): boolean {
+  return TEST_PATH.some((re) => re.test(file));
+}
+
 /** A path (repository-relative, forward slashes) is eligible source code. */
 export function isEligibleSource(file: string): boolean {
   const ext = /\.([^./]+)$/.exec(file)?.[1]?.toLowerCase();
@@ -53,7 +60,7 @@ export interface Target {
 export interface TargetChoice {
   targets: Target[];
   source: 'commit' | 'files';
-  /** Eligible files skipped, and why (binary, too large, …). */
+  /** Eligible files skipped, and why (generated, binary, too large, …). */
   skipped: Array<{ file: string; reason: string }>;
 }
 
@@ -62,10 +69,10 @@ const MAX_BYTES = 1_000_000;
 export async function chooseTargets(opts: { root: string; cwd: string; commit: string; files: string[] }): Promise<TargetChoice> {
   const skipped: TargetChoice['skipped'] = [];
   const changed = (await git.changedFiles(opts.root, opts.commit)).filter(isEligibleSource);
-  const fromCommit = await loadAll(opts.root, changed, skipped);
+  const fromCommit = await withoutGenerated(opts.root, await loadAll(opts.root, changed, skipped), skipped);
   if (fromCommit.length > 0) {
     const head = await git.revParse(opts.root, 'HEAD');
-    const commitSha = await git.revParse(opts.root, opts.commit);
+    const commitSha = await git.revParse(opts.root, rangeEnd(opts.commit));
     const targets: Target[] = [];
     for (const t of fromCommit) {
       // Changed-line numbers are the commit's; they only hold for the file as it is now if it has
@@ -76,7 +83,8 @@ export async function chooseTargets(opts: { root: string; cwd: string; commit: s
     return { targets, source: 'commit', skipped };
   }
   if (opts.files.length === 0) {
-    throw opError(`commit ${opts.commit} changes no eligible source file (tests, configuration and generated code are left out)`, {
+    const why = skipped.length === 0 ? '' : `; skipped: ${skipped.map((s) => `${s.file} (${s.reason})`).join(', ')}`;
+    throw opError(`commit ${opts.commit} changes no eligible source file (tests, configuration and generated code are left out)${why}`, {
       hint: 'give --files "src/a.ts,src/b.py" to plant in these files instead, or --commit a commit that changes source code',
     });
   }
@@ -85,9 +93,17 @@ export async function chooseTargets(opts: { root: string; cwd: string; commit: s
     if (!resolved.ok) throw opError(`--files entry ${file} resolves outside the repository (${resolved.reason})`);
     return resolved.rel;
   });
-  const targets = (await loadAll(opts.root, [...new Set(files)], skipped, true)).map((t) => ({ ...t, changedLines: [] }));
+  const loaded = await withoutGenerated(opts.root, await loadAll(opts.root, [...new Set(files)], skipped, true), skipped);
+  const targets = loaded.map((t) => ({ ...t, changedLines: [] }));
   if (targets.length === 0) throw opError(`none of the --files can take plants: ${skipped.map((s) => `${s.file} (${s.reason})`).join(', ')}`);
   return { targets, source: 'files', skipped };
+}
+
+/** The files that are not generated; the generated ones go to `skipped` with why. */
+async function withoutGenerated<T extends { file: string; content: string }>(root: string, files: T[], skipped: TargetChoice['skipped']): Promise<T[]> {
+  const generated = await generatedFiles(root, files);
+  for (const [file, reason] of generated) skipped.push({ file, reason });
+  return files.filter((f) => !generated.has(f.file));
 }
 
 async function loadAll(

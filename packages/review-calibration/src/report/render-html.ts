@@ -2,7 +2,9 @@
 // mutation-testing report JSON embedded in it: the score, recall per category, and each file's
 // source with every plant marked by status, its defect, and the findings that located it.
 
+import type { ReviewerRowJson } from '../schema.js';
 import type { MutationReport } from './mutation-report.js';
+import { REVIEWER_COLUMNS, reviewerCells } from './render-reviewers.js';
 
 /** JSON made safe inside a <script> element: no `</script>`, `<!--` or line separators can escape. */
 export function embedJson(value: unknown): string {
@@ -14,7 +16,22 @@ export function embedJson(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-export function renderHtml(report: MutationReport): string {
+/** Text made safe as HTML element content or a quoted attribute. */
+function escapeHtml(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+}
+
+/** The side-by-side table when several reviewers saw the same plants; nothing for one. */
+function reviewersSection(rows: readonly ReviewerRowJson[]): string {
+  if (rows.length < 2) return '';
+  const head = `<tr>${REVIEWER_COLUMNS.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>`;
+  const body = rows
+    .map((r) => `<tr title="${escapeHtml(r.command)}">${reviewerCells(r).map((c, i) => `<td${i === 8 ? ` class="${r.gatePass ? 'pass' : 'fail'}"` : ''}>${escapeHtml(c)}</td>`).join('')}</tr>`)
+    .join('\n');
+  return `<h2>Reviewers</h2>\n<p class="muted">The same plants shown to each reviewer in turn; the plants below are the first reviewer's.</p>\n<table id="reviewers">\n${head}\n${body}\n</table>\n`;
+}
+
+export function renderHtml(report: MutationReport, reviewers: readonly ReviewerRowJson[] = []): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -43,7 +60,7 @@ pre.src { font: 12px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace; overflo
 <body>
 <h1>Reviewer calibration</h1>
 <div id="summary" class="muted"></div>
-<h2>Recall by bug category</h2>
+${reviewersSection(reviewers)}<h2>Recall by bug category</h2>
 <table id="categories"></table>
 <h2>Plants</h2>
 <div class="filter" id="filter"></div>

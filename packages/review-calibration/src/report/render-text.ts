@@ -1,13 +1,20 @@
 // The human report printed on stdout without --json, pure.
 
 import type { CalibrationJson } from '../schema.js';
+import { renderReviewers } from './render-reviewers.js';
 
 export function renderText(doc: CalibrationJson): string {
   const out: string[] = [];
   const precision =
     doc.precision === null ? 'precision n/a (no anchored findings)' : `precision ${pct(doc.precision)} (${doc.truePositives} true, ${doc.falsePositives} false)`;
+  // Fewer plants than asked for: the interval says how little the number can tell.
+  const asked = typeof doc.plantsRequested === 'number' ? doc.plantsRequested * (doc.trials?.length ?? 1) : 0;
+  const interval =
+    doc.total < asked && doc.recallInterval
+      ? ` [95% interval ${pct(doc.recallInterval.low)}–${pct(doc.recallInterval.high)}; ${doc.total} of ${asked} plants fit]`
+      : '';
   out.push(
-    `recall ${pct(doc.recall)} (${doc.caught}/${doc.total} caught, ${doc.located} located) · ${precision} · scorer ${doc.scorer}`,
+    `recall ${pct(doc.recall)}${interval} (${doc.caught}/${doc.total} caught, ${doc.located} located) · ${precision} · scorer ${doc.scorer}`,
   );
   const bar = `min recall ${pct(doc.minRecall)}${doc.minPrecision === null ? '' : `, min precision ${pct(doc.minPrecision)}`}`;
   out.push(doc.gatePass ? `gate: PASS (${bar})` : `gate: FAIL: ${doc.gateReasons.join('; ')}`);
@@ -16,9 +23,30 @@ export function renderText(doc: CalibrationJson): string {
       `trials: ${doc.trials.length} (seeds ${doc.trials.map((t) => t.seed).join(', ')}) · recall 95% interval [${pct(doc.recallInterval.low)}, ${pct(doc.recallInterval.high)}]`,
     );
   }
+  if (doc.reviewers && doc.reviewers.length > 1) {
+    out.push('', `reviewers (the same plants${doc.decoy ? ' and decoys' : ''}; the lines above and below are the first one's):`, ...renderReviewers(doc.reviewers), '');
+  } else if (doc.reviewers?.[0]?.usage) {
+    const u = doc.reviewers[0].usage;
+    out.push(`reviewer used ${u.inputTokens} input / ${u.outputTokens} output tokens${u.costUsd === undefined ? '' : `, $${u.costUsd.toFixed(4)}`} in ${doc.reviewers[0].runs} run(s)`);
+  }
+  if (doc.decoy) {
+    const d = doc.decoy;
+    const bar = typeof doc.maxDecoyFindings === 'number' ? ` (max ${doc.maxDecoyFindings})` : '';
+    out.push(
+      `decoys: ${d.findings} finding${d.findings === 1 ? '' : 's'} in ${d.runs} clean run${d.runs === 1 ? '' : 's'} (${round(d.findingsPerRun)} per run, ${d.filesFlagged} file${d.filesFlagged === 1 ? '' : 's'} flagged), all false positives${bar}`,
+    );
+  }
   if (doc.equivalentExcluded > 0) out.push(`equivalent mutants excluded: ${doc.equivalentExcluded}`);
   if (doc.judgeAgreement !== null) out.push(`judge agrees with repros on ${pct(doc.judgeAgreement)} of the findings that had both`);
 
+  if (doc.perSource) {
+    const parts = Object.entries(doc.perSource).map(([name, c]) => `${name} ${c.caught}/${c.total} (${pct(c.recall)})`);
+    out.push(`recall per source: ${parts.join(', ')}`);
+  }
+  if (doc.modelPlants && doc.modelPlants.discarded.length > 0) {
+    out.push(`model plants: ${doc.modelPlants.accepted} of ${doc.modelPlants.proposed} kept; discarded:`);
+    for (const d of doc.modelPlants.discarded) out.push(`  ${d.file} (${d.category}): ${d.reason}`);
+  }
   const categories = Object.entries(doc.perCategory);
   if (categories.length > 0) {
     out.push('', 'per category:');
@@ -31,7 +59,8 @@ export function renderText(doc: CalibrationJson): string {
   out.push('', 'plants:');
   for (const p of doc.plants) {
     const trial = p.trial === undefined ? '' : `[${p.trial}] `;
-    out.push(`  ${p.status.padEnd(10)} ${trial}${p.file}:${p.line}  ${p.category} (${p.operator})`);
+    const flags = p.unverified ? ', unverified: no test tells it apart' : '';
+    out.push(`  ${p.status.padEnd(10)} ${trial}${p.file}:${p.line}  ${p.category} (${p.operator}${flags})`);
     out.push(`             - ${p.original.trim()}`);
     out.push(`             + ${p.mutated.trim()}`);
   }
@@ -58,6 +87,10 @@ export function renderText(doc: CalibrationJson): string {
 
 function pct(x: number): string {
   return `${(Math.round(x * 1000) / 10).toString()}%`;
+}
+
+function round(x: number): string {
+  return (Math.round(x * 100) / 100).toString();
 }
 
 function signed(x: number): string {

@@ -16,7 +16,9 @@ export function locatePlant(finding: Finding, plants: readonly Plant[]): Plant |
   for (const plant of plants) {
     const plantPath = splitPath(plant.file);
     if (plantPath[plantPath.length - 1] !== base) continue;
-    const distance = Math.abs(plant.line - finding.line);
+    // A multi-line plant is located from anywhere in its lines, or within the window of either end.
+    const end = plant.endLine ?? plant.line;
+    const distance = finding.line < plant.line ? plant.line - finding.line : finding.line > end ? finding.line - end : 0;
     if (distance > LOCATE_WINDOW) continue;
     const suffix = commonSuffix(findingPath, plantPath);
     if (suffix < Math.min(findingPath.length, plantPath.length)) continue;

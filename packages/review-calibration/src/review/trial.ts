@@ -1,7 +1,7 @@
 // One calibration trial: filter equivalent plants by their witnesses, run the two controls, plant
 // every bug, run the reviewer, take the plants out again (always), and score what it said.
 
-import { opError, runCommand, type FileSnapshot, type Reporter } from '@adlc/core';
+import { opError, type FileSnapshot, type Reporter } from '@adlc/core';
 import { applyPlants, byFile } from '../plants/apply.js';
 import { echoOutput, judgeControls, oracleOutput, type ControlVerdict } from '../score/controls.js';
 import { locateFindings, score, type Score } from '../score/score.js';
@@ -10,19 +10,26 @@ import { checkKey, runChecks, type CheckContext } from './discriminate.js';
 import { identify, judgeAgreement } from './identify.js';
 import type { JudgeContext } from './judge.js';
 import { parseFindings, type FindingsFormat } from './parse-findings.js';
-import { substituteBase } from './substitute-base.js';
+import { parseUsage, type ReviewerUsage } from './parse-usage.js';
+import type { Reviewer } from './reviewers.js';
+import { runReviewCommand, type ReviewRun } from './run-reviewer.js';
 
 export interface TrialContext {
   root: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
   commit: string;
-  reviewCommand: string;
+  /** Each sees the same plants in turn, the files restored before the next. */
+  reviewers: readonly Reviewer[];
   scorer: Scorer;
   snapshot: FileSnapshot;
   checks: CheckContext;
   judge?: JudgeContext;
   reviewTimeoutMs: number;
+  /** The project's tests: a model plant they do not tell apart from the original is marked unverified. */
+  testCmd?: string;
+  /** Fewer valid plants than this is an operational error; `fromFile` says whether they came from --plants-file. */
+  minPlants: { count: number; fromFile: boolean };
   reporter: Reporter;
 }
 
@@ -35,9 +42,15 @@ export interface TrialResult {
   judgeAgreement: number | null;
   judgeInvalid: number;
   warnings: string[];
+  /** Model plants the project's tests (--test-cmd) do not tell apart from the original: reported, still scored. */
+  unverified: ReadonlySet<string>;
+  /** The reviewer's wall time and what it said it used, for the side-by-side comparison. */
+  wallMs: number;
+  usage: ReviewerUsage | null;
 }
 
-export async function runTrial(plants: readonly Plant[], seed: number, ctx: TrialContext): Promise<TrialResult> {
+/** One trial: the same plants shown to every reviewer; one result per reviewer, in their order. */
+export async function runTrial(plants: readonly Plant[], seed: number, ctx: TrialContext): Promise<TrialResult[]> {
   const warnings: string[] = [];
   const equivalent = await equivalentPlants(plants, ctx, warnings);
   const valid = plants.filter((p) => !equivalent.has(p.id));
@@ -46,6 +59,8 @@ export async function runTrial(plants: readonly Plant[], seed: number, ctx: Tria
       hint: 'check the witness commands in --plants-file: each must pass on the clean tree and fail with its plant applied',
     });
   }
+  assertEnoughPlants(valid.length, plants.length - valid.length, ctx.minPlants);
+  const unverified = await unverifiedPlants(valid, ctx, warnings);
 
   const runControls = async (): Promise<ControlVerdict> => {
     // The echoer brings no repros; saying so keeps the controls off the tree while the reviewer runs.
@@ -67,44 +82,79 @@ export async function runTrial(plants: readonly Plant[], seed: number, ctx: Tria
     return verdict;
   };
 
-  ctx.reporter.progress(`reviewer: running on ${plants.length} planted bugs…`);
   let controls: ControlVerdict;
-  let review: { stdout: string; exitCode: number };
+  let reviews: ReviewRun[];
   if (ctx.scorer === 'repro') {
     // The oracle's repros need the tree, so the controls go first.
     controls = await runControls();
-    review = await runReviewer(plants, ctx);
+    reviews = await runReviewers(plants, ctx);
   } else {
-    // Judging the controls needs no tree: it runs while the reviewer does. A failed control stops
-    // the reviewer, and waits for it to be gone before the files are restored.
+    // Judging the controls needs no tree: it runs while the reviewers do. A failed control stops
+    // the reviewer running, and waits for it to be gone before the files are restored.
     const stop = new AbortController();
     const [c, r] = await Promise.allSettled([
       runControls().catch((error: unknown) => {
         stop.abort();
         throw error;
       }),
-      runReviewer(plants, ctx, stop.signal),
+      runReviewers(plants, ctx, stop.signal),
     ]);
     if (c.status === 'rejected') throw c.reason;
     if (r.status === 'rejected') throw r.reason;
     controls = c.value;
-    review = r.value;
+    reviews = r.value;
   }
   warnings.push(...controls.warnings);
 
-  const reviewed = await assess(review.stdout, plants, equivalent, ctx, { useRepros: true, measureAgreement: true });
-  const judgeInvalid = reviewed.identifications.filter((i) => i.judgeInvalid).length;
-  if (judgeInvalid > 0) warnings.push(`${judgeInvalid} judge answer(s) were invalid twice and counted as no match`);
-  return {
-    seed,
-    score: reviewed.score,
-    controls,
-    reviewExitCode: review.exitCode,
-    format: reviewed.format,
-    judgeAgreement: ctx.scorer === 'judge' ? judgeAgreement(reviewed.identifications) : null,
-    judgeInvalid,
-    warnings,
-  };
+  const results: TrialResult[] = [];
+  for (const [i, review] of reviews.entries()) {
+    const mine = [...warnings];
+    const reviewed = await assess(review.stdout, plants, equivalent, ctx, { useRepros: true, measureAgreement: true });
+    const judgeInvalid = reviewed.identifications.filter((x) => x.judgeInvalid).length;
+    if (judgeInvalid > 0) mine.push(`${who(ctx, i)}${judgeInvalid} judge answer(s) were invalid twice and counted as no match`);
+    results.push({
+      seed,
+      score: reviewed.score,
+      controls,
+      reviewExitCode: review.exitCode,
+      format: reviewed.format,
+      judgeAgreement: ctx.scorer === 'judge' ? judgeAgreement(reviewed.identifications) : null,
+      judgeInvalid,
+      warnings: mine,
+      unverified,
+      wallMs: review.wallMs,
+      usage: parseUsage(review.stdout),
+    });
+  }
+  return results;
+}
+
+/** `name: ` before a reviewer's own warnings when there are several. */
+function who(ctx: TrialContext, i: number): string {
+  return ctx.reviewers.length > 1 ? `${ctx.reviewers[i]?.name ?? i}: ` : '';
+}
+
+/** Every reviewer in turn on the planted tree; the plants are written afresh and taken out for each. */
+async function runReviewers(plants: readonly Plant[], ctx: TrialContext, signal?: AbortSignal): Promise<ReviewRun[]> {
+  const runs: ReviewRun[] = [];
+  for (const [i, reviewer] of ctx.reviewers.entries()) {
+    ctx.reporter.progress(`${ctx.reviewers.length > 1 ? `reviewer ${reviewer.name} (${i + 1}/${ctx.reviewers.length})` : 'reviewer'}: running on ${plants.length} planted bugs…`);
+    runs.push(await runReviewer(reviewer.command, plants, ctx, signal));
+  }
+  return runs;
+}
+
+/** A recall over fewer plants than `--min-plants` is no number to gate on: say so and stop. */
+function assertEnoughPlants(valid: number, excluded: number, min: TrialContext['minPlants']): void {
+  if (valid >= min.count) return;
+  const plants = `${valid} plant${valid === 1 ? '' : 's'}`;
+  const equivalent = excluded > 0 ? ` (${excluded} more excluded as equivalent mutants)` : '';
+  if (min.fromFile) {
+    throw opError(`only ${plants} of --plants-file ${valid === 1 ? 'is' : 'are'} valid${equivalent}: add plants, or lower --min-plants (now ${min.count})`);
+  }
+  throw opError(`only ${plants} ${valid === 1 ? 'fits' : 'fit'} in this commit${equivalent}: widen it with --commit A..B or --files, or lower --min-plants (now ${min.count})`, {
+    hint: 'a recall over so few bugs says little: with 1 plant it can only be 0% or 100%',
+  });
 }
 
 /** Parse → locate → identify → score: the one path for the reviewer and both controls. */
@@ -128,6 +178,25 @@ async function assess(
   return { score: score({ plants, equivalent, located, identifications }), format: parsed.format, identifications };
 }
 
+/** Model plants (without a witness) that the project's tests pass with: no test run tells them apart. */
+async function unverifiedPlants(plants: readonly Plant[], ctx: TrialContext, warnings: string[]): Promise<Set<string>> {
+  const unverified = new Set<string>();
+  const command = ctx.testCmd;
+  const checks = command ? plants.filter((p) => p.source === 'model' && !p.witness).map((plant) => ({ command, plant })) : [];
+  if (checks.length === 0) return unverified;
+  ctx.reporter.progress(`tests: running them against ${checks.length} model plant(s)…`);
+  const results = await runChecks(checks, ctx.checks);
+  for (const check of checks) {
+    const result = results.get(checkKey(check));
+    if (result?.reason.startsWith('fails on the clean tree')) {
+      warnings.push(`--test-cmd ${result.reason}: no model plant could be verified`);
+      return new Set();
+    }
+    if (!result?.discriminates) unverified.add(check.plant.id);
+  }
+  return unverified;
+}
+
 /** The plants whose witness does not discriminate, each with why (the report shows it). */
 async function equivalentPlants(plants: readonly Plant[], ctx: TrialContext, warnings: string[]): Promise<Map<string, string>> {
   const equivalent = new Map<string, string>();
@@ -145,36 +214,14 @@ async function equivalentPlants(plants: readonly Plant[], ctx: TrialContext, war
   return equivalent;
 }
 
-async function runReviewer(plants: readonly Plant[], ctx: TrialContext, signal?: AbortSignal): Promise<{ stdout: string; exitCode: number }> {
-  const command = substituteBase(ctx.reviewCommand, ctx.commit);
-  let result;
+async function runReviewer(command: string, plants: readonly Plant[], ctx: TrialContext, signal?: AbortSignal): Promise<ReviewRun> {
   try {
     for (const [file, mine] of byFile(plants)) {
       const original = ctx.snapshot.original(file)?.toString('utf8') ?? '';
       await ctx.snapshot.write(file, applyPlants(original, mine));
     }
-    result = await runCommand(command, {
-      cwd: ctx.cwd,
-      env: ctx.env,
-      timeoutMs: ctx.reviewTimeoutMs,
-      captureStdout: true,
-      tailChars: 2000,
-      ...(signal ? { signal } : {}),
-    });
+    return await runReviewCommand(command, ctx, signal);
   } finally {
     await ctx.snapshot.restore();
   }
-  if (result.timedOut) {
-    throw opError(`the review command did not finish within ${Math.round(ctx.reviewTimeoutMs / 1000)}s and was stopped`, {
-      hint: 'raise --review-timeout, or check that the reviewer does not wait for input',
-    });
-  }
-  if (result.exitCode !== 0 && result.exitCode !== 2) {
-    const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with ${result.exitCode}`;
-    const tail = result.stderrTail.trim().split('\n').slice(-3).join(' | ');
-    throw opError(`the review command crashed: it ${how} (only 0 and 2 are valid)${tail ? `: ${tail}` : ''}`, {
-      hint: 'run the review command by hand to see why; the planted files were restored',
-    });
-  }
-  return { stdout: result.stdout, exitCode: result.exitCode };
 }

@@ -11,7 +11,7 @@ export const ECHO_MAX_RECALL = 0.1;
 
 export function echoOutput(plants: readonly Plant[]): string {
   return JSON.stringify({
-    findings: plants.map((p) => ({ file: p.file, line: p.line, severity: 'warning', description: `Changed line: ${p.mutated.trim()}` })),
+    findings: plants.map((p) => ({ file: p.file, line: p.line, severity: 'warning', description: `Changed line: ${oneLine(p.mutated)}` })),
   });
 }
 
@@ -22,7 +22,7 @@ export function oracleOutput(plants: readonly Plant[], withRepros: boolean): str
       line: p.line,
       severity: 'error',
       category: p.category,
-      description: `${p.category} bug: ${p.description}. The line now reads \`${p.mutated.trim()}\`; it should read \`${p.original.trim()}\`.`,
+      description: `${p.category} bug: ${p.description}. The line now reads \`${oneLine(p.mutated)}\`; it should read \`${oneLine(p.original)}\`.`,
       ...(withRepros ? { repro: oracleRepro(p) } : {}),
     })),
   });
@@ -35,7 +35,13 @@ export function oracleOutput(plants: readonly Plant[], withRepros: boolean): str
 export function oracleRepro(plant: Plant): string {
   const line = `awk ${shellQuote(`NR==${plant.line}{sub(/\\r$/,"");print;exit}`)} ${shellQuote(plant.file)}`;
   // `x` guards a line that is empty or made of newlines only ($(…) drops trailing newlines).
-  return `test "x$(${line})" = ${shellQuote(`x${plant.original}`)}`;
+  // A multi-line plant's first line differs from the original's (its unchanged lines are trimmed off).
+  return `test "x$(${line})" = ${shellQuote(`x${plant.original.split('\n')[0] ?? ''}`)}`;
+}
+
+/** A multi-line plant's code on one line, as a finding's message would quote it. */
+function oneLine(code: string): string {
+  return code.trim().replace(/\s*\n\s*/g, ' ');
 }
 
 export interface ControlScore {

@@ -152,7 +152,12 @@ function key(finding: number, plant: string): string {
 }
 
 /** The verdict of the gate on one score. */
-export function gateVerdict(s: { recall: number; precision: number | null }, minRecall: number, minPrecision: number | null): {
+export function gateVerdict(
+  s: { recall: number; precision: number | null },
+  minRecall: number,
+  minPrecision: number | null,
+  decoy?: { findings: number; max: number | null },
+): {
   pass: boolean;
   reasons: string[];
 } {
@@ -161,6 +166,9 @@ export function gateVerdict(s: { recall: number; precision: number | null }, min
   // No anchored finding means no false alarm either: precision has nothing to fail on.
   if (minPrecision !== null && s.precision !== null && s.precision < minPrecision) {
     reasons.push(`precision ${fmt(s.precision)} is below --min-precision ${fmt(minPrecision)}`);
+  }
+  if (decoy && decoy.max !== null && decoy.findings > decoy.max) {
+    reasons.push(`${decoy.findings} findings on the clean commit (decoys) is above --max-decoy-findings ${decoy.max}`);
   }
   return { pass: reasons.length === 0, reasons };
 }

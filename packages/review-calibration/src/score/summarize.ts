@@ -6,15 +6,22 @@ import type { TrialResult } from '../review/trial.js';
 import type { Scorer } from '../types.js';
 import { gateVerdict, ratio, type CategoryScore } from './score.js';
 import { wilsonInterval } from './wilson.js';
+import type { DecoySummary } from '../review/decoys.js';
 
 export interface SummaryInput {
   trials: readonly TrialResult[];
   scorer: Scorer;
   minRecall: number;
   minPrecision: number | null;
+  /** The clean runs, when --decoys asked for them, with the --max-decoy-findings bar (null: not gated). */
+  decoy?: DecoySummary & { max: number | null };
   commit: string;
   commitSha: string;
   seed: number;
+  /** Plants asked for per trial (--plants), null when they come from --plants-file. */
+  plantsRequested: number | null;
+  /** What the model proposed for --plant-source model|both, and why any was discarded. */
+  modelPlants?: CalibrationJson['modelPlants'];
   targets: CalibrationJson['targets'];
   warnings: readonly string[];
 }
@@ -29,9 +36,11 @@ export function summarize(input: SummaryInput): CalibrationJson {
   const falsePositives = sum((t) => t.score.falsePositives);
   const recall = ratio(caught, total);
   const precision = truePositives + falsePositives === 0 ? null : truePositives / (truePositives + falsePositives);
-  const gate = gateVerdict({ recall, precision }, input.minRecall, input.minPrecision);
+  const gate = gateVerdict({ recall, precision }, input.minRecall, input.minPrecision, input.decoy ? { findings: input.decoy.findings, max: input.decoy.max } : undefined);
   const agreements = trials.map((t) => t.judgeAgreement).filter((a): a is number => a !== null);
   const last = trials[trials.length - 1];
+  // A recall over fewer plants than asked for is shown with its uncertainty, as several trials are.
+  const fewer = input.plantsRequested !== null && total < input.plantsRequested * trials.length;
 
   return {
     recall,
@@ -61,8 +70,17 @@ export function summarize(input: SummaryInput): CalibrationJson {
     controls: { echo: pooledControl(trials, (t) => t.controls.echo), oracle: pooledControl(trials, (t) => t.controls.oracle) },
     gateReasons: gate.reasons,
     warnings: [...new Set([...input.warnings, ...trials.flatMap((t) => t.warnings)])],
-    ...(many ? { trials: trials.map(trialJson), recallInterval: wilsonInterval(caught, total) } : {}),
+    plantsRequested: input.plantsRequested,
+    ...(input.decoy ? { decoy: decoyJson(input.decoy) } : {}),
+    ...(input.modelPlants ? { modelPlants: input.modelPlants, perSource: pooledSources(trials) } : {}),
+    maxDecoyFindings: input.decoy?.max ?? null,
+    ...(many ? { trials: trials.map(trialJson) } : {}),
+    ...(many || fewer ? { recallInterval: wilsonInterval(caught, total) } : {}),
   };
+}
+
+function decoyJson(d: DecoySummary): NonNullable<CalibrationJson['decoy']> {
+  return { runs: d.runs, findings: d.findings, findingsPerRun: d.findingsPerRun, filesFlagged: d.filesFlagged };
 }
 
 /** Per-category counts summed over the trials, recall recomputed from the sums, keys sorted. */
@@ -78,6 +96,22 @@ function pooledCategories(trials: readonly TrialResult[]): Record<string, Catego
   }
   for (const c of Object.values(perCategory)) c.recall = ratio(c.caught, c.total);
   return sortKeys(perCategory);
+}
+
+/** Recall per plant source (rules, model), over the valid plants of every trial. */
+function pooledSources(trials: readonly TrialResult[]): Record<string, CategoryScore> {
+  const per: Record<string, CategoryScore> = {};
+  for (const t of trials) {
+    for (const p of t.score.plants) {
+      if (p.status === 'equivalent') continue;
+      const into = (per[p.plant.source ?? 'rules'] ??= { caught: 0, located: 0, total: 0, recall: 0 });
+      into.total += 1;
+      if (p.status === 'caught') into.caught += 1;
+      if (p.status === 'caught' || p.status === 'located') into.located += 1;
+    }
+  }
+  for (const c of Object.values(per)) c.recall = ratio(c.caught, c.total);
+  return sortKeys(per);
 }
 
 type ControlCounts = { caught: number; located: number; total: number; ok: boolean };
@@ -115,6 +149,10 @@ function plantsJson(trials: readonly TrialResult[]): CalibrationJson['plants'] {
       caughtBy: p.caughtBy,
       ...(p.reason ? { reason: p.reason } : {}),
       ...(many ? { trial } : {}),
+      ...(p.plant.source ? { source: p.plant.source } : {}),
+      ...(t.unverified.has(p.plant.id) ? { unverified: true } : {}),
+      lines: (p.plant.endLine ?? p.plant.line) - p.plant.line + 1,
+      ...(p.plant.endLine === undefined ? {} : { endLine: p.plant.endLine }),
     })),
   );
 }

@@ -1,0 +1,125 @@
+// A model's plant counts only after checks that need no model: a plain relative path to a target
+// file (no test file, nothing through `..`), a search text found exactly once, 1 to 8 lines that
+// keep their count, a real change (not whitespace, comments or layout), and a file that still parses.
+
+import { normalizeSyntax, parsesCleanly } from '@adlc/core';
+import type { Plant } from '../types.js';
+import { languageOf } from './language.js';
+import { isTestPath } from './targets.js';
+
+export const MAX_PLANT_LINES = 8;
+
+export interface ModelPlantAnswer {
+  file: string;
+  search: string;
+  replace: string;
+  category: string;
+  description: string;
+  witness?: string;
+}
+
+export type Checked = { ok: true; plant: Plant } | { ok: false; reason: string };
+
+/** How an unplanted file parses, asked once per file however many plants it gets. */
+export type OriginalSyntax = Map<string, Promise<{ parses: boolean | null; normalized: string | null }>>;
+
+/** Checks one proposed plant against the target files' contents (repository-relative paths). */
+export async function checkModelPlant(
+  answer: ModelPlantAnswer,
+  index: number,
+  targets: ReadonlyMap<string, string>,
+  syntax: OriginalSyntax = new Map(),
+): Promise<Checked> {
+  const file = answer.file.trim().replaceAll('\\', '/').replace(/^\.\//, '');
+  if (file.split('/').includes('..')) return { ok: false, reason: `${answer.file} goes through ..` };
+  if (file.startsWith('/') || /^[a-z]:/i.test(file)) return { ok: false, reason: `${answer.file} is an absolute path, outside the repository's relative paths` };
+  if (isTestPath(file)) return { ok: false, reason: `${file} is a test file` };
+  const raw = targets.get(file);
+  if (raw === undefined) return { ok: false, reason: `${file} is not one of the target files` };
+  const content = raw.replaceAll('\r\n', '\n');
+  const search = answer.search.replaceAll('\r\n', '\n');
+  const replace = answer.replace.replaceAll('\r\n', '\n');
+
+  const spans = [search, replace].map(lineCount);
+  if (spans.some((n) => n > MAX_PLANT_LINES)) return { ok: false, reason: `the edit spans ${Math.max(...spans)} lines (1 to ${MAX_PLANT_LINES} allowed)` };
+  const found = occurrences(content, search);
+  if (search.trim() === '' || found === 0) return { ok: false, reason: 'the search text is not in the file' };
+  if (found > 1) return { ok: false, reason: `the search text is found ${found} times in the file, not once` };
+
+  // The edit on whole lines: a search may start or end inside a line.
+  const at = content.indexOf(search);
+  const start = content.lastIndexOf('\n', at - 1) + 1;
+  const endBreak = content.indexOf('\n', at + search.length);
+  const end = endBreak === -1 ? content.length : endBreak;
+  const before = content.slice(start, end).split('\n');
+  const after = (content.slice(start, at) + replace + content.slice(at + search.length, end)).split('\n');
+  if (before.length !== after.length) {
+    return { ok: false, reason: `the edit turns ${before.length} line(s) into ${after.length}; plants keep the number of lines, so that findings' lines are the file's` };
+  }
+  if (normalizeSpace(before) === normalizeSpace(after)) return { ok: false, reason: 'a no-op after whitespace normalisation' };
+
+  const mutatedContent = content.slice(0, start) + after.join('\n') + content.slice(end);
+  let asked = syntax.get(file);
+  if (!asked) {
+    asked = Promise.all([parsesCleanly(file, content), normalizeSyntax(file, content)]).then(([parses, normalized]) => ({ parses, normalized }));
+    syntax.set(file, asked);
+  }
+  const was = await asked;
+  if (was.parses === true && (await parsesCleanly(file, mutatedContent)) === false) {
+    return { ok: false, reason: 'the file no longer parses with the edit' };
+  }
+  if (was.normalized !== null && was.normalized === (await normalizeSyntax(file, mutatedContent))) {
+    return { ok: false, reason: 'the edit changes only comments or layout' };
+  }
+
+  // Unchanged lines at either end are not part of the plant: its first and last lines differ.
+  let head = 0;
+  while (before[head] === after[head]) head += 1;
+  let tail = before.length - 1;
+  while (before[tail] === after[tail]) tail -= 1;
+  const line = content.slice(0, start).split('\n').length + head;
+  const original = before.slice(head, tail + 1);
+  const mutated = after.slice(head, tail + 1);
+  const column = firstDifference(original[0]!, mutated[0]!) + 1;
+  return {
+    ok: true,
+    plant: {
+      id: `${file}:${line}:${column}:model-${index + 1}`,
+      file,
+      line,
+      ...(original.length > 1 ? { endLine: line + original.length - 1 } : {}),
+      source: 'model',
+      column,
+      endColumn: original.length > 1 ? original[original.length - 1]!.length + 1 : original[0]!.length + 1,
+      replacement: mutated.join('\n'),
+      original: original.join('\n'),
+      mutated: mutated.join('\n'),
+      category: answer.category,
+      operator: 'model',
+      description: answer.description,
+      language: languageOf(file),
+      ...(answer.witness ? { witness: answer.witness } : {}),
+    },
+  };
+}
+
+function lineCount(text: string): number {
+  return text.replace(/\n$/, '').split('\n').length;
+}
+
+function occurrences(content: string, search: string): number {
+  if (search === '') return 0;
+  let n = 0;
+  for (let i = content.indexOf(search); i !== -1; i = content.indexOf(search, i + 1)) n += 1;
+  return n;
+}
+
+function normalizeSpace(lines: readonly string[]): string {
+  return lines.map((l) => l.trim().replace(/\s+/g, ' ')).filter((l) => l !== '').join('\n');
+}
+
+function firstDifference(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i += 1;
+  return i;
+}
