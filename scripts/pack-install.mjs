@@ -320,7 +320,7 @@ function offlineRuns(node, project, scratch, env, validate) {
   writeFileSync(join(rcDir, 'src/math.js'), MATH(''));
   git('commit', '-q', '-am', 'tidy');
   const reviewer = `node -e "console.log(JSON.stringify({findings: []}))"`;
-  const rc = run(bin('review-calibration'), ['--review-cmd', reviewer, '--scorer', 'repro', '--plants', '2', '--min-recall', '0', '--json'], { cwd: rcDir, env });
+  const rc = run(bin('review-calibration'), ['--review-cmd', reviewer, '--scorer', 'repro', '--plants', '2', '--min-plants', '1', '--min-recall', '0', '--json'], { cwd: rcDir, env });
   json('review-calibration --scorer repro --json', '@adlc/review-calibration', 'output', rc);
 
   const synthesis = run(bin('consensus-synthesis'), ['--mode', 'general-prompt', '--prompt', 'Is a queue right here?', '--prompt-only', '--json'], { cwd: kernelDir, env });
