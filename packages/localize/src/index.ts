@@ -2,7 +2,8 @@
 // changes, ranked, each with its evidence. `localize` is the whole of it; the parts consensus-fix
 // drives itself (observeFailure, its run's precondition) and the pure scoring are exported beside it.
 
-export { localize, LOCALIZE_DEFAULTS, type LocalizeOptions } from './localize.js';
+export { localize, type LocalizeOptions } from './localize.js';
+export { LOCALIZE_DEFAULTS } from './defaults.js';
 export { observeFailure, type Localized, type Observation, type ObserveInput } from './run/observe.js';
 export { requireFailure } from './require-failure.js';
 export { findTarget, type Target } from './repository.js';
