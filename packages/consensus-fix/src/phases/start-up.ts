@@ -66,7 +66,8 @@ export async function startUp(opts: RunOptions, ctx: RunContext, reporter: Repor
   const [target, recovered] = await Promise.all([targetP, recoveredP]);
   const restoredSome = recovered.some((r) => r.restored.length > 0);
   sweepStaleCopies();
-  const allowed = files === undefined ? [] : resolveFiles(files, ctx.cwd, target.root);
+  const repeated: string[] = [];
+  const allowed = files === undefined ? [] : resolveFiles(files, ctx.cwd, target.root, (file, given) => repeated.push(repeatNote(file, given)));
   const providers = opts.promptOnly || opts.localizeOnly ? [] : resolveProviders(opts.providers, ctx.env);
   if (checkDirty) {
     await assertCleanTree(target.root, { runAnyway: 'pass --allow-dirty', listed: restoredSome || !target.isRepo ? undefined : earlyStatus });
@@ -74,6 +75,7 @@ export async function startUp(opts: RunOptions, ctx: RunContext, reporter: Repor
 
   const { result: earlyPreflight } = await takeEarlyPreflight(ctx, testCmd, !localizing && !restoredSome);
   const { log, warnings, warn } = openRunLog(opts, ctx, reporter);
+  repeated.forEach(warn);
   if (opts.rails === undefined && !opts.localizeOnly) warn('no --rails: candidates are checked only against --test-cmd, so a fix that breaks other tests can win');
   if (opts.jobs > 1) assertCopySafe([testCmd, opts.rails], target.root);
   const gates: Gates = { testCmd, rails: opts.rails, timeoutMs: opts.timeout * 1000, env: ctx.env };
@@ -106,6 +108,12 @@ function requireInputs(opts: RunOptions): { testCmd: string; files: string[] | u
     throw opError('--localize-only ranks the files to fix, so it takes no --files', { hint: 'leave --files out, or drop --localize-only' });
   }
   return { testCmd: opts.testCmd, files: opts.files };
+}
+
+function repeatNote(file: string, given: string[]): string {
+  const forms = [...new Set(given)];
+  const times = given.length === 2 ? 'twice' : `${given.length} times`;
+  return `--files names ${file} ${times}${forms.length > 1 || forms[0] !== file ? ` (as ${forms.join(', ')})` : ''}; it counts once`;
 }
 
 function openRunLog(opts: RunOptions, ctx: RunContext, reporter: Reporter): Pick<Run, 'log' | 'warnings' | 'warn'> {
