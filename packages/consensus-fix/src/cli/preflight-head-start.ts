@@ -55,8 +55,11 @@ export function startPreflightEarly(opts: EarlyStartOptions, env: NodeJS.Process
   const status = guardsTree(opts) ? dirtyFiles(cwd) : undefined;
   const clean = status ? status.then((files) => files.length === 0, () => false) : Promise.resolve(true);
   const result = clean.then((ok) => (ok && !abort.signal.aborted ? runCommand(command, { cwd, env, timeoutMs: opts.timeout * 1000, signal: abort.signal }) : undefined));
-  // Registered after `result`'s callback on the same promise, so it runs once the test has been spawned.
-  const started = clean.then(() => undefined);
+  // Registered after `result`'s callback on the same promise, and waiting on the same import of execa
+  // as runCommand (which loads it on first use), so it settles once the test has been spawned.
+  const started = clean.then(async (ok) => {
+    if (ok) await import('execa');
+  });
   // Never an unhandled rejection: a failure is reported by whoever awaits these, or dropped with them.
   status?.catch(() => undefined);
   result.catch(() => undefined);
