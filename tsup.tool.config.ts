@@ -2,7 +2,11 @@
 //  - the CLI, `dist/cli.js` (from src/cli.ts), which the committed bin (`bin/<tool>.js`) imports: one ESM
 //    bundle of the tool's and core's code, split so that what only some runs need (a command's
 //    implementation, a provider SDK's adapter, the TypeScript compiler) is a chunk loaded on first use.
-//    Third-party packages stay outside, imported from node_modules: each is a dependency of the tool.
+//    Third-party packages stay outside, imported from node_modules: each is a dependency of the tool. zod
+//    is the exception: every --help builds the tool's option table with it, and as an ESM package of
+//    many files it costs more to load from node_modules than the whole budget of a --help allows. Code
+//    imports it as `import * as z from 'zod'`: one `import { z }` keeps the whole of zod, locales
+//    included, in the chunk every --help loads.
 //  - the library entry `dist/index.js` with its types, which imports `@adlc/core` like any dependent,
 //    and the list of JSON outputs the schema step reads (`dist/json-schemas.js`, see scripts/build-schemas.mjs).
 import { rmSync } from 'node:fs';
@@ -24,7 +28,7 @@ export const cliBundle = (entry: Record<string, string> = { cli: 'src/cli.ts' })
   ...common,
   entry,
   external: [THIRD_PARTY],
-  noExternal: [/^@adlc\//],
+  noExternal: [/^@adlc\//, /^zod(\/|$)/],
   esbuildOptions(options) {
     options.conditions = ['source'];
   },

@@ -37,4 +37,4 @@ export { renderReport, candidateLine } from './output/report.js';
 export { consensusFix } from './run.js';
 export { candidateTemperature } from './phases/ask.js';
 export { failingLines } from './phases/decide.js';
-export { DEFAULTS, withDefaults, type ConsensusFixInput, type ConsensusFixOptions, type Defaulted, type RunContext } from './cli/options.js';
+export { DEFAULTS, FIX_OPTIONS, MAX_TIMEOUT_SECONDS, type ConsensusFixInput, type ConsensusFixOptions, type RunContext } from './cli/options.js';

@@ -1,12 +1,13 @@
-// The whole run, as its phases: start-up (recover, guard, resolve), pre-flight (the test must fail
-// now), ask (N completions, baseline rails), settle (each candidate's fate), decide (group, verdict,
-// winner) and write (re-check, --apply, output). Returns the verdict as data; every operational
-// failure is thrown as an OpError (exit 1). Each phase lives in phases/, in the module of its name.
+// The whole run, as its phases: options (given over the config file over the defaults), start-up
+// (recover, guard, resolve), pre-flight (the test must fail now), ask (N completions, baseline rails),
+// settle (each candidate's fate), decide (group, verdict, winner) and write (re-check, --apply, output).
+// Returns the verdict as data; every operational failure is thrown as an OpError (exit 1). Each phase
+// lives in phases/, in the module of its name.
 
-import { maxTokensFor, type Outcome } from '@adlc/core';
+import { loadProjectConfig, maxTokensFor, resolveOptions, withConfigEnv, type Outcome } from '@adlc/core';
 import { ask } from './phases/ask.js';
 import { decide } from './phases/decide.js';
-import { DEFAULTS, withDefaults, type ConsensusFixInput, type RunContext } from './cli/options.js';
+import { FIX_OPTIONS, type ConsensusFixInput, type RunContext, type RunOptions } from './cli/options.js';
 import { preflight, showLocalization, showPrompt } from './phases/preflight.js';
 import { restoreJournals } from './phases/restore.js';
 import { earlyPreparation, settle } from './phases/settle.js';
@@ -26,12 +27,12 @@ export async function consensusFix(input: ConsensusFixInput, ctx: RunContext): P
 
 async function runPhases(input: ConsensusFixInput, ctx: RunContext): Promise<Outcome> {
   const started = Date.now();
-  // No --max-tokens: ADLC_MAX_TOKENS when set (a bad value is the user's error), else the default.
-  const opts = withDefaults({ ...input, maxTokens: input.maxTokens ?? maxTokensFor({}, ctx.env, DEFAULTS.maxTokens) });
-  const reporter = openReporter(opts, ctx);
-  if (opts.restore) return restoreJournals(ctx, reporter, Boolean(opts.json));
+  // --restore needs no other option, and no config file: a broken one must not keep a killed run's files away.
+  if (input.restore) return restoreJournals(ctx, openReporter(input, ctx), Boolean(input.json));
+  const { opts, ctx: runCtx } = await settleOptions(input, ctx);
+  const reporter = openReporter(opts, runCtx);
 
-  const run = await startUp(opts, ctx, reporter, started);
+  const run = await startUp(opts, runCtx, reporter, started);
   const { prompt, result: preflightRun, snapshot } = await preflight(run);
   if (opts.localizeOnly) return showLocalization(run);
   if (opts.promptOnly) return showPrompt(run, prompt);
@@ -48,4 +49,13 @@ async function runPhases(input: ConsensusFixInput, ctx: RunContext): Promise<Out
     await snapshot?.close();
     await pool?.dispose();
   }
+}
+
+/** The run's options: given over the config file's section over the defaults; the file's provider and models below the environment. */
+async function settleOptions(input: ConsensusFixInput, ctx: RunContext): Promise<{ opts: RunOptions; ctx: RunContext }> {
+  const config = ctx.config ?? (await loadProjectConfig(FIX_OPTIONS, { cwd: ctx.cwd }));
+  const env = withConfigEnv(ctx.env, config);
+  const resolved = resolveOptions(FIX_OPTIONS, input, config);
+  // No --max-tokens (nor the file's): ADLC_MAX_TOKENS when set (a bad value is the user's error), else core's default.
+  return { opts: { ...resolved, maxTokens: maxTokensFor(resolved, env) }, ctx: { ...ctx, config, env } };
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempRepo, runCli, type TempRepo } from '@adlc/testkit';
 import { ErrorOutputSchema } from '@adlc/core';
-import { BASE_ARGS, BIN, BUGGY, FIX, FIX_OTHER, FIX_SPACED, FIX_THIRD, GAMING, REPRO, WRONG, answer, bytes, fix, parseOutput, useSuite } from './support.js';
+import { BASE_ARGS, BIN, BUGGY, FIX, FIX_OTHER, FIX_SPACED, FIX_THIRD, GAMING, RAILS, REPRO, WRONG, answer, bytes, fix, parseOutput, useSuite } from './support.js';
 
 const suite = useSuite('cli');
 const dirs: string[] = [];
@@ -195,6 +195,33 @@ describe('operational errors (exit 1)', () => {
     expect(bad.exitCode).toBe(1);
     expect(bad.stderr).not.toContain('    at ');
   });
+
+  it('--timeout past what Node\'s timers hold (2^31−1 ms) is refused, not run with a timer that fires at once', async () => {
+    const r = repo();
+    const res = await run(r, [...BASE_ARGS, '--timeout', '2147484']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toContain("option '--timeout <seconds>' argument '2147484' is invalid. expected a whole number from 1 to 2147483");
+    expect(suite.server.requests).toHaveLength(0);
+  });
+
+  it('--files naming a directory is refused with a hint', async () => {
+    const r = repo();
+    const res = await run(r, ['--test-cmd', REPRO, '--files', 'src']);
+    expect(res.exitCode).toBe(1);
+    expect(res.stderr).toMatch(/^consensus-fix: error: --files src is a directory$/m);
+    expect(res.stderr).toMatch(/^consensus-fix: list the source files in it that the fix may change/m);
+    expect(suite.server.requests).toHaveLength(0);
+  });
+});
+
+it('--files naming a file twice counts it once, and says so on stderr', async () => {
+  const r = repo();
+  suite.server.enqueue('anthropic', fix(FIX));
+  const res = await run(r, ['--test-cmd', REPRO, '--rails', RAILS, '--files', 'src/calc.mjs,src/calc.mjs,./src/calc.mjs', '--n', '1', '--json']);
+  expect(res.exitCode, res.stderr).toBe(0);
+  expect(res.stderr).toContain('--files names src/calc.mjs 3 times (as src/calc.mjs, ./src/calc.mjs); it counts once');
+  const doc = parseOutput(res.stdout);
+  expect(doc.winner!.changes.map((c) => c.file)).toEqual(['src/calc.mjs']);
 });
 
 describe('hostile and broken answers', () => {

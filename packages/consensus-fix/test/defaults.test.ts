@@ -3,7 +3,6 @@
 
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_TOKENS } from '@adlc/core';
-import { LOCALIZE_DEFAULTS } from '@adlc/localize';
 import { cleanEnv, runCli } from '@adlc/testkit';
 import { consensusFix, DEFAULTS } from '../src/index.js';
 import { BASE_ARGS, BIN, FIX, FIX_SPACED, RAILS, REPRO, fix, parseOutput, useSuite } from './support.js';
@@ -11,13 +10,13 @@ import { BASE_ARGS, BIN, FIX, FIX_SPACED, RAILS, REPRO, fix, parseOutput, useSui
 const suite = useSuite('defaults');
 const env = () => ({ ...suite.server.env(), ADLC_RETRY_BASE_MS: '1' });
 
-/** `--flag` → the default its --help entry shows (commander's `(default: x)`, also after `choices:`). */
+/** `--flag` → the default its --help entry shows (`(default: x)`, also after `choices:` or before `config:`). */
 function helpDefaults(help: string): Map<string, unknown> {
   const entries = help.split(/\n(?=\s{2}-)/).map((entry) => entry.replace(/\s+/g, ' ').trim());
   const found = new Map<string, unknown>();
   for (const entry of entries) {
     const flag = /^(--[a-z-]+)/.exec(entry)?.[1];
-    const value = /default: ("[^"]*"|[^)\s,]+)\)/.exec(entry)?.[1];
+    const value = /default: ("[^"]*"|[^)\s,]+)[,)]/.exec(entry)?.[1];
     if (flag !== undefined && value !== undefined) found.set(flag, JSON.parse(value));
   }
   return found;
@@ -42,10 +41,6 @@ describe('defaults are declared once', () => {
 
   it('the default token limit is core\'s own', () => {
     expect(DEFAULTS.maxTokens).toBe(DEFAULT_MAX_TOKENS);
-  });
-
-  it('--max-files and --timeout default to what @adlc/localize uses on its own', () => {
-    expect({ maxFiles: DEFAULTS.maxFiles, timeout: DEFAULTS.timeout }).toEqual(LOCALIZE_DEFAULTS);
   });
 
   it('the library entry, given no defaulted option, resolves what the CLI resolves', async () => {

@@ -3,7 +3,7 @@
 // options: each mode's required flags and the flags that belong to the other mode. Pure.
 
 import { defineOptions, flagMeta, opError, resolveOptions, SHARED_OPTIONS, tierOption, type ProjectConfig } from '@adlc/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { FAIL_ON, MODES } from './report/output-schema.js';
 
 /** Asked per run (the change, the question): flags only, not keys of the config file. */

@@ -1,7 +1,7 @@
 // The document every CLI prints on stdout under --json when a run ends in an operational error.
 // Kept apart from outcome.ts so a CLI's start-up (which only prints it) does not load zod.
 
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ErrorOutputSchema = z.object({
   error: z.object({

@@ -1,7 +1,7 @@
 // `--restore` of the tools that journal their writes (consensus-fix, review-calibration): recover
 // every killed run of the repository, say on stderr what happened, and describe it as one JSON shape.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import { recoverJournals, type RecoveredJournal } from './snapshot-recover.js';
 
 const run = { tool: z.string(), pid: z.number().int() };

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { writeFileAtomicSync } from './atomic-write.js';
 import { git } from './git.js';
 import { isWithin } from './paths.js';

@@ -2,7 +2,7 @@
 // when nothing reports real counts. An estimate stays marked through every sum, so `--json` never
 // passes a guess off as a count.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Usage } from './providers/types.js';
 
 export const UsageSchema = z.object({

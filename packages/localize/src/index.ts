@@ -5,6 +5,7 @@
 // modules it imports (a named re-export makes esbuild put every module it names in the importer's chunk).
 
 export * from './localize.js';
+export * from './defaults.js';
 export * from './run/observe.js';
 export * from './require-failure.js';
 export * from './repository.js';

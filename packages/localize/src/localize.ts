@@ -2,13 +2,11 @@
 // `localize` tool, scripts). consensus-fix drives observeFailure itself: its pre-flight is this same
 // run of the test, and it overlaps the run with its own start-up.
 
+import { LOCALIZE_DEFAULTS } from './defaults.js';
 import { findTarget } from './repository.js';
 import { observeFailure } from './run/observe.js';
 import { requireFailure } from './require-failure.js';
 import type { Localization } from './schema.js';
-
-/** consensus-fix's --max-files and --timeout defaults are the same (its defaults test keeps them equal). */
-export const LOCALIZE_DEFAULTS = { maxFiles: 3, timeout: 600 } as const;
 
 export interface LocalizeOptions {
   /** Shell command running the failing test; it must fail now. */

@@ -2,7 +2,7 @@
 // behind it. The same object is `localization` in a full run's --json and the whole of
 // `--localize-only --json` (with nothing else beside it).
 
-import { z } from 'zod';
+import * as z from 'zod';
 
 const count = z.number().int().nonnegative();
 

@@ -2,7 +2,7 @@
 // gives it, and whether the file was written.
 
 import { CheckOutputSchema } from '@adlc/tdd-kernel';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const EditOutputSchema = CheckOutputSchema.extend({
   /** True when the gate allowed the edit and the file now holds the new content. */

@@ -5,7 +5,7 @@
 import { withInterruptScope, type Reporter } from '@adlc/core';
 import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalidCall } from './invalid-call.js';
 import { toolReporter, type Extra } from './progress.js';
 import { repoKey, type Access, type RepoLocks } from './repo-lock.js';

@@ -52,6 +52,13 @@ describe('tools/list', () => {
     for (const field of outputs) expect(Object.keys(tool.outputSchema?.properties ?? {}), name).toContain(field);
   });
 
+  it('consensus_fix takes the bounds of the CLI: --n, --jobs, --max-files, and --timeout up to what a timer holds', async () => {
+    const tool = (await c.tools()).find((t) => t.name === 'consensus_fix')!;
+    const props = tool.inputSchema.properties as Record<string, { minimum?: number; maximum?: number; description?: string }>;
+    expect([props.n, props.jobs, props.maxFiles, props.timeout].map((p) => [p!.minimum, p!.maximum])).toEqual([[1, 100], [1, 64], [1, 50], [1, 2147483]]);
+    expect(props.n!.description).toContain('default: 3');
+  });
+
   it('names no key, environment or provider among any input', async () => {
     for (const tool of await c.tools()) {
       for (const input of Object.keys(tool.inputSchema.properties ?? {})) expect(input, tool.name).not.toMatch(/key|env|token|secret|provider/i);

@@ -2,7 +2,7 @@
 // first, unchanged; everything after them is an addition.
 
 import { RestoreReportSchema } from '@adlc/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { PLANT_SOURCES, PLANT_STATUSES, SCORERS } from './types.js';
 
 const Ratio = z.number().min(0).max(1);

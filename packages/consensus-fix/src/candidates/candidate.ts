@@ -2,7 +2,7 @@
 // replace}]}]}) and the rules a candidate must pass before anything is written: valid JSON, files
 // inside the repository and inside --files, edits that apply, text only.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import { JsonExtractError, extractJson } from '@adlc/core';
 import { applyEdits, type EditProblem } from '../edits/apply.js';
 

@@ -1,7 +1,7 @@
 // The lines of `--log-dir`'s events.ndjson, as a zod schema: one JSON object per line, `ts`
 // (milliseconds since the epoch) and `event` naming what happened, then that event's fields.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import { LocalizationSchema } from '@adlc/localize';
 import { STAGES } from './schema.js';
 

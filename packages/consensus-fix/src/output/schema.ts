@@ -2,7 +2,7 @@
 // discardedDetails) unchanged, plus additions. Exported so orchestrators can validate it.
 
 import { RestoreReportSchema, UsageSchema } from '@adlc/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { LocalizationSchema } from '@adlc/localize';
 
 export { EvidenceSchema, LocalizationSchema, LocalizedFileSchema, LocalizeOnlyOutputSchema, type Evidence, type Localization, type LocalizedFile, type LocalizeOnlyOutput } from '@adlc/localize';

@@ -7,13 +7,13 @@ import { chooseEditFormat, type EditFormat } from '../edits/format.js';
 import type { Gates } from '../candidates/gates.js';
 import { findTarget, type Localization, type Target } from '@adlc/localize';
 import { RunLog } from '../output/log-dir.js';
-import { guardsTree, TOOL, type ConsensusFixOptions, type RunContext } from '../cli/options.js';
+import { guardsTree, TOOL, type RunContext, type RunOptions } from '../cli/options.js';
 import { resolveFiles, type AllowedFile } from '../workspace/allowed-files.js';
 import { sweepStaleCopies } from '../workspace/copy-pool.js';
 
 /** What every later phase of a run reads: settled once, at start-up. */
 export interface Run {
-  opts: ConsensusFixOptions;
+  opts: RunOptions;
   ctx: RunContext;
   reporter: Reporter;
   /** When the run started (Date.now()), for `durationMs`. */
@@ -45,13 +45,13 @@ export interface Run {
   warn: (message: string) => void;
 }
 
-export function openReporter(opts: ConsensusFixOptions, ctx: RunContext): Reporter {
+export function openReporter(opts: { json?: boolean | undefined }, ctx: RunContext): Reporter {
   if (ctx.reporter) return ctx.reporter;
   return createReporter({ name: TOOL, json: Boolean(opts.json), env: ctx.env, ...(ctx.stderr ? { stream: ctx.stderr } : {}) });
 }
 
 /** Start-up: recover a killed run's files, guard the tree, resolve files and providers, open the log. */
-export async function startUp(opts: ConsensusFixOptions, ctx: RunContext, reporter: Reporter, started: number): Promise<Run> {
+export async function startUp(opts: RunOptions, ctx: RunContext, reporter: Reporter, started: number): Promise<Run> {
   const { testCmd, files } = requireInputs(opts);
   const localizing = files === undefined;
   // Recovery is keyed by the git common dir, the same from any subdirectory.
@@ -66,7 +66,8 @@ export async function startUp(opts: ConsensusFixOptions, ctx: RunContext, report
   const [target, recovered] = await Promise.all([targetP, recoveredP]);
   const restoredSome = recovered.some((r) => r.restored.length > 0);
   sweepStaleCopies();
-  const allowed = files === undefined ? [] : resolveFiles(files, ctx.cwd, target.root);
+  const repeated: string[] = [];
+  const allowed = files === undefined ? [] : resolveFiles(files, ctx.cwd, target.root, (file, given) => repeated.push(repeatNote(file, given)));
   const providers = opts.promptOnly || opts.localizeOnly ? [] : resolveProviders(opts.providers, ctx.env);
   if (checkDirty) {
     await assertCleanTree(target.root, { runAnyway: 'pass --allow-dirty', listed: restoredSome || !target.isRepo ? undefined : earlyStatus });
@@ -74,6 +75,7 @@ export async function startUp(opts: ConsensusFixOptions, ctx: RunContext, report
 
   const { result: earlyPreflight } = await takeEarlyPreflight(ctx, testCmd, !localizing && !restoredSome);
   const { log, warnings, warn } = openRunLog(opts, ctx, reporter);
+  repeated.forEach(warn);
   if (opts.rails === undefined && !opts.localizeOnly) warn('no --rails: candidates are checked only against --test-cmd, so a fix that breaks other tests can win');
   if (opts.jobs > 1) assertCopySafe([testCmd, opts.rails], target.root);
   const gates: Gates = { testCmd, rails: opts.rails, timeoutMs: opts.timeout * 1000, env: ctx.env };
@@ -99,7 +101,7 @@ async function takeEarlyPreflight(ctx: RunContext, testCmd: string, usable: bool
 }
 
 /** --test-cmd, without which there is nothing to run, and --files (undefined: localized). */
-function requireInputs(opts: ConsensusFixOptions): { testCmd: string; files: string[] | undefined } {
+function requireInputs(opts: RunOptions): { testCmd: string; files: string[] | undefined } {
   if (!opts.testCmd?.trim()) throw opError('--test-cmd is required', { hint: 'give the command that runs the failing test, e.g. --test-cmd "node --test test/x.test.mjs"' });
   if (opts.files !== undefined && opts.files.length === 0) throw opError('--files lists no file', { hint: 'give the source files the fix may change, comma-separated, or leave --files out to localize them' });
   if (opts.localizeOnly && opts.files !== undefined) {
@@ -108,7 +110,13 @@ function requireInputs(opts: ConsensusFixOptions): { testCmd: string; files: str
   return { testCmd: opts.testCmd, files: opts.files };
 }
 
-function openRunLog(opts: ConsensusFixOptions, ctx: RunContext, reporter: Reporter): Pick<Run, 'log' | 'warnings' | 'warn'> {
+function repeatNote(file: string, given: string[]): string {
+  const forms = [...new Set(given)];
+  const times = given.length === 2 ? 'twice' : `${given.length} times`;
+  return `--files names ${file} ${times}${forms.length > 1 || forms[0] !== file ? ` (as ${forms.join(', ')})` : ''}; it counts once`;
+}
+
+function openRunLog(opts: RunOptions, ctx: RunContext, reporter: Reporter): Pick<Run, 'log' | 'warnings' | 'warn'> {
   const log = RunLog.open(opts.logDir, ctx.env);
   const warnings: string[] = [];
   const warn = (message: string) => {

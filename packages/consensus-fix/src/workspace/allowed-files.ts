@@ -17,9 +17,13 @@ export interface AllowedFile {
   mode: number | null;
 }
 
-/** Resolves --files (relative to cwd) to repository-relative paths and reads them. */
-export function resolveFiles(files: readonly string[], cwd: string, root: string): AllowedFile[] {
+/**
+ * Resolves --files (relative to cwd) to repository-relative paths and reads them. A file named more
+ * than once (`a.js,a.js`, `a.js,./a.js`) counts once; `onRepeat` hears of it with the names it was given as.
+ */
+export function resolveFiles(files: readonly string[], cwd: string, root: string, onRepeat?: (file: string, given: string[]) => void): AllowedFile[] {
   const seen = new Map<string, AllowedFile>();
+  const named = new Map<string, string[]>();
   for (const given of files) {
     const where = isInsideRoot(root, path.resolve(cwd, given));
     if (!where.ok) {
@@ -27,10 +31,12 @@ export function resolveFiles(files: readonly string[], cwd: string, root: string
         hint: 'list only files inside the repository',
       });
     }
-    if (where.rel === '' || seen.has(where.rel)) continue;
+    named.set(where.rel, [...(named.get(where.rel) ?? []), given]);
+    if (seen.has(where.rel)) continue;
     seen.set(where.rel, { file: where.rel, ...readOriginal(given, where.abs) });
   }
   if (seen.size === 0) throw opError('--files lists no file', { hint: 'give the source files the fix may change, comma-separated' });
+  for (const [file, given] of named) if (given.length > 1) onRepeat?.(file, given);
   return [...seen.values()];
 }
 
@@ -42,15 +48,20 @@ function readOriginal(given: string, abs: string): Omit<AllowedFile, 'file'> {
       hint: '--files paths are relative to the current directory; list existing source files',
     });
   }
-  if (!stat.isFile()) throw opError(`--files ${given} is not a regular file`);
-  if (stat.size > MAX_CONTENT_BYTES) throw opError(`--files ${given} is ${stat.size} bytes; consensus-fix edits files up to ${MAX_CONTENT_BYTES} bytes`);
+  if (stat.isDirectory()) {
+    throw opError(`--files ${given} is a directory`, { hint: 'list the source files in it that the fix may change, comma-separated, or leave --files out to localize them' });
+  }
+  if (!stat.isFile()) throw opError(`--files ${given} is not a regular file`, { hint: 'list the source files the fix may change' });
+  if (stat.size > MAX_CONTENT_BYTES) {
+    throw opError(`--files ${given} is ${stat.size} bytes; consensus-fix edits files up to ${MAX_CONTENT_BYTES} bytes`, { hint: 'leave it out of --files, and list the smaller files the fix may change' });
+  }
   let bytes: Buffer;
   try {
     bytes = readFileSync(abs);
   } catch (error) {
-    throw opError(`cannot read --files ${given}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw opError(`cannot read --files ${given}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { hint: 'check that you may read it' });
   }
-  if (bytes.includes(0)) throw opError(`--files ${given} is binary (has a NUL byte); consensus-fix edits text files`);
+  if (bytes.includes(0)) throw opError(`--files ${given} is binary (has a NUL byte); consensus-fix edits text files`, { hint: 'list only the text source files the fix may change' });
   return { text: bytes.toString('utf8'), bytes, mode: stat.mode & 0o7777 };
 }
 

@@ -2,7 +2,7 @@
 // review-calibration) can validate it; fields are only ever added, never renamed.
 
 import { UsageSchema } from '@adlc/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const SEVERITIES = ['CRITICAL', 'IMPORTANT', 'SUGGESTION'] as const;
 export type Severity = (typeof SEVERITIES)[number];

@@ -4,7 +4,7 @@
 // so the config file can fill it before zod's default does.
 
 import { Help, InvalidArgumentError, Option, type Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { allowedValues, withNotes, type OptionField, type OptionTable } from './define-options.js';
 import { CONFIG_FILE } from './config-file.js';
 

@@ -6,8 +6,7 @@
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { lilconfig } from 'lilconfig';
-import { z } from 'zod';
+import * as z from 'zod';
 import { opError } from '../outcome.js';
 import { PROVIDER_IDS, TIERS } from '../providers/types.js';
 import { allowedValues, type OptionTable } from './define-options.js';
@@ -49,6 +48,8 @@ export interface FindConfigOptions {
 export async function findConfigFile(options: FindConfigOptions): Promise<ConfigFile | null> {
   const cwd = path.resolve(options.cwd);
   const stopDir = options.stopDir ?? repositoryRoot(cwd) ?? cwd;
+  // Loaded here, not with the module: the table this module checks is also what --help is built from.
+  const { lilconfig } = await import('lilconfig');
   // No cache: a long-lived host (the MCP server) must see the file as it is at each call.
   const explorer = lilconfig(PACKAGE_PROP, {
     searchPlaces: options.searchPlaces ?? [CONFIG_FILE, 'package.json'],

@@ -3,7 +3,7 @@
 // list is written). The flags, the library's option type, the MCP input and the config section all
 // come from it, so nothing about an option is written twice.
 
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What the command line needs beyond the zod field. Everything else (type, bounds, default, description) is zod's. */
 export interface FlagMeta {

@@ -1,7 +1,7 @@
 // The options every tool shares, as fields to spread into a tool's table, worded as createProgram's
 // shared flags so the four CLIs read alike.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import { TIERS, type Tier } from '../providers/types.js';
 import { flagMeta } from './define-options.js';
 

@@ -9,7 +9,7 @@
 
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { OpError, ProviderError } from '../errors.js';
 import { sleep } from '../sleep.js';
 import { estimateUsage } from '../usage.js';

@@ -1,24 +1,17 @@
 // consensus_fix: N independent fixes for a failing test, gated by the test and the rails, grouped by
 // agreement; the same run and the same --json document as `consensus-fix --json`.
 
-import { consensusFix, ConsensusFixOutputSchema, DEFAULTS, EDIT_FORMAT_OPTIONS, type ConsensusFixOutput } from '@adlc/consensus-fix';
-import { z } from 'zod';
+import { consensusFix, ConsensusFixOutputSchema, FIX_OPTIONS, type ConsensusFixOutput } from '@adlc/consensus-fix';
+import { toolShape } from '@adlc/core';
 import { cliDocument } from '../tool-result.js';
 import { defineTool, toolInput } from '../tool.js';
 
+// The CLI's own fields (bounds, descriptions), so the tool and the flags cannot drift.
+const f = toolShape(FIX_OPTIONS, ['testCmd', 'files', 'rails', 'n', 'apply', 'maxFiles', 'timeout', 'jobs', 'editFormat']);
 const input = toolInput({
-  testCmd: z.string().min(1).describe('Shell command running the failing test (it must fail now).'),
-  files: z.array(z.string().min(1)).min(1).optional().describe('Files the fix may change, relative to cwd (omitted: localized from the failing run).'),
-  rails: z.string().min(1).optional().describe('The full regression suite; a candidate survives only if it passes too.'),
-  n: z.number().int().min(1).max(100).optional().describe(`Number of independent candidates (default ${DEFAULTS.n}).`),
-  apply: z.boolean().optional().describe('Write the winning fix into the tree (default: dry run, nothing written).'),
-  maxFiles: z.number().int().min(1).max(50).optional().describe(`Without files: how many localized files the fix may change (default ${DEFAULTS.maxFiles}).`),
-  timeout: z.number().int().min(1).optional().describe(`Seconds: bound on each run of the test or the rails (default ${DEFAULTS.timeout}).`),
-  jobs: z.number().int().min(1).max(64).optional().describe('Candidates evaluated at once, each in a temporary copy of the tree (default 1: in place).'),
-  editFormat: z
-    .enum(EDIT_FORMAT_OPTIONS)
-    .optional()
-    .describe(`What the models answer: whole files, or search/replace edits of the suspect spans (default ${DEFAULTS.editFormat}: replace once a file has over 300 lines).`),
+  ...f,
+  // The failing test is what the tool is for: required here, while the CLI's --restore runs without it.
+  testCmd: f.testCmd.unwrap().describe(f.testCmd.description ?? ''),
 });
 
 export const consensusFixTool = defineTool({

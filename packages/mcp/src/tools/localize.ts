@@ -2,7 +2,7 @@
 // the same `localization` document as `consensus-fix --localize-only --json`. No model, no key.
 
 import { localize, LOCALIZE_DEFAULTS, LocalizeOnlyOutputSchema, type LocalizeOnlyOutput } from '@adlc/localize';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool, toolInput } from '../tool.js';
 
 const input = toolInput({

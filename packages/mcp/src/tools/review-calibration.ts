@@ -2,7 +2,7 @@
 // run and document as `review-calibration --json`.
 
 import { calibrate, calibrateOptions, CalibrationJsonSchema, DEFAULTS, SCORERS, type CalibrationJson } from '@adlc/review-calibration';
-import { z } from 'zod';
+import * as z from 'zod';
 import { cliDocument } from '../tool-result.js';
 import { defineTool, toolInput } from '../tool.js';
 

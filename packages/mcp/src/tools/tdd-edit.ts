@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isInsideRoot, opError, writeFileAtomic } from '@adlc/core';
 import { renderCheck, type Kernel } from '@adlc/tdd-kernel';
-import { z } from 'zod';
+import * as z from 'zod';
 import { EditOutputSchema, type EditOutput } from '../edit-schema.js';
 import type { ToolAnswer } from '../tool-result.js';
 import { defineTool, toolInput, type ToolContext } from '../tool.js';

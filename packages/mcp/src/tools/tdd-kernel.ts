@@ -17,7 +17,7 @@ import {
   StatusOutputSchema,
   type Kernel,
 } from '@adlc/tdd-kernel';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool, toolInput, type ToolContext } from '../tool.js';
 
 /**

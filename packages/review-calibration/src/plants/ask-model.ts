@@ -3,7 +3,7 @@
 // document is asked again once; a second one is an operational error, as is a provider that fails.
 
 import { complete, extractJson, JsonExtractError, maxTokensFor, opError, type Tier } from '@adlc/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ModelPlantAnswer } from './check-model-plant.js';
 import { MAX_PLANT_LINES } from './check-model-plant.js';
 import type { Target } from './targets.js';

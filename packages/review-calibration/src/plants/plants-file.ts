@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isInsideRoot, opError } from '@adlc/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Plant } from '../types.js';
 import { lineAt } from './apply.js';
 import { MIN_LINE_DISTANCE } from './generate.js';

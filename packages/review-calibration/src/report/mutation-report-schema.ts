@@ -1,7 +1,7 @@
 // `--report <file>.json`: the mutation-testing-report-schema document (mutation-report.ts builds
 // it), as a zod schema. The type check below keeps it within the types the schema package ships.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MutationReport } from './mutation-report.js';
 
 const position = z.object({ line: z.number().int().min(1), column: z.number().int().min(1) });

@@ -4,7 +4,7 @@
 // an answer cut off at its token limit: a verdict that was never finished is no verdict.
 
 import { complete, extractJson, JsonExtractError, mapLimit, maxTokensFor, ProviderError } from '@adlc/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Finding, Plant } from '../types.js';
 
 export const JudgeAnswerSchema = z.object({ match: z.boolean(), reason: z.string() });

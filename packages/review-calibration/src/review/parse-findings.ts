@@ -2,7 +2,7 @@
 // 2.1, consensus-synthesis --json, reviewdog rdjson), then a weak prose fallback (`file.ts:42: msg`).
 
 import { extractJson } from '@adlc/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Finding } from '../types.js';
 
 export type FindingsFormat = 'findings' | 'array' | 'sarif' | 'consensus-synthesis' | 'rdjson' | 'prose';

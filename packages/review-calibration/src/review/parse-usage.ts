@@ -2,7 +2,7 @@
 // costUsd?}`; summed over its runs for the side-by-side comparison.
 
 import { extractJson } from '@adlc/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ReviewerUsageSchema = z.object({
   inputTokens: z.number().int().nonnegative(),

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { opError, redactSecrets } from '@adlc/core';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface Reviewer {
   name: string;

@@ -1,7 +1,7 @@
 // The events of the log, as zod schemas with their types inferred from them: the one definition of
 // each event. The hook's hot path must not load zod, so it takes only the types (`import type`).
 
-import { z } from 'zod';
+import * as z from 'zod';
 
 const base = { ts: z.number(), session_id: z.string().optional() };
 

@@ -3,7 +3,7 @@
 // note when a claim closed after two failed greens. `hook claude-code` answers Copilot, VS Code and Cursor
 // in their own shapes when they run it, so the union is what any hook command may print.
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AgentName } from '../agents/types.js';
 import { HookDenySchema, HookStopBlockSchema } from './outputs.js';
 

@@ -1,7 +1,7 @@
 // zod schemas of every --json output and of the hook's Claude Code answers, exported for orchestrators
 // and tests. Not imported by the hook's hot path (zod's start-up cost exceeds the latency budget).
 
-import { z } from 'zod';
+import * as z from 'zod';
 import { AGENT_NAMES } from '../agents/types.js';
 import { FailureKindSchema, RefusalCodeSchema, TestIdSourceSchema } from './events.js';
 
