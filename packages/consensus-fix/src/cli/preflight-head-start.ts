@@ -11,6 +11,12 @@
 import { dirtyFiles, runCommand, type CommandResult } from '@adlc/core';
 import { guardsTree } from './options.js';
 
+/**
+ * How much of the pre-flight's output is kept: its failing tests' reports can stand far above its end
+ * (a node:test run with many passing tests after the failure), and they are read from it.
+ */
+export const PREFLIGHT_OUTPUT_CHARS = 64_000;
+
 export interface EarlyPreflight {
   /** The command it runs (the run checks it is its --test-cmd). */
   command: string;
@@ -54,7 +60,7 @@ export function startPreflightEarly(opts: EarlyStartOptions, env: NodeJS.Process
   const command = opts.testCmd!;
   const status = guardsTree(opts) ? dirtyFiles(cwd) : undefined;
   const clean = status ? status.then((files) => files.length === 0, () => false) : Promise.resolve(true);
-  const result = clean.then((ok) => (ok && !abort.signal.aborted ? runCommand(command, { cwd, env, timeoutMs: opts.timeout * 1000, signal: abort.signal }) : undefined));
+  const result = clean.then((ok) => (ok && !abort.signal.aborted ? runCommand(command, { cwd, env, timeoutMs: opts.timeout * 1000, signal: abort.signal, tailChars: PREFLIGHT_OUTPUT_CHARS }) : undefined));
   // Registered after `result`'s callback on the same promise, so it runs once the test has been spawned.
   const started = clean.then(() => undefined);
   // Never an unhandled rejection: a failure is reported by whoever awaits these, or dropped with them.

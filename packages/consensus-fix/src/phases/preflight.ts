@@ -11,6 +11,7 @@ import { promptViews } from '../edits/views.js';
 import { runGate } from '../candidates/gates.js';
 import { observeFailure, renderLocalization, requireFailure, type LocalizeOnlyOutput, type Observation } from '@adlc/localize';
 import { TOOL } from '../cli/options.js';
+import { PREFLIGHT_OUTPUT_CHARS } from '../cli/preflight-head-start.js';
 import { buildPrompt, prototypeWriteNotes, SYSTEM_PROMPT } from '../candidates/prompt.js';
 import { resolveFiles } from '../workspace/allowed-files.js';
 import type { Run } from './start-up.js';
@@ -34,7 +35,7 @@ export async function preflight(run: Run): Promise<Preflight> {
   const observation = run.localizing ? await observe(run) : undefined;
   try {
     reporter.progress(`pre-flight: ${testCmd}`);
-    const gate = () => runGate(testCmd, gates, run.ctx.cwd);
+    const gate = () => runGate(testCmd, gates, run.ctx.cwd, undefined, PREFLIGHT_OUTPUT_CHARS);
     const running = observation?.failing ?? (run.earlyPreflight ? run.earlyPreflight.then((early) => early ?? gate()) : gate());
     // The test's process is spawned first; the journal's fsync'd write and the SDKs' loading (CPU on
     // this thread) then overlap its run instead of delaying its start.
@@ -42,7 +43,7 @@ export async function preflight(run: Run): Promise<Preflight> {
     if (run.providers.length > 0) prewarmProviders(run.providers, { env: run.ctx.env, cwd: run.ctx.cwd });
     const result = await running;
     log.event('preflight', { exitCode: result.exitCode, timedOut: result.timedOut, durationMs: result.durationMs });
-    requireFailure(result, testCmd, opts.timeout);
+    run.failingTests = requireFailure(result, testCmd, opts.timeout, run.target.root);
     if (observation) {
       await localize(run, observation);
       if (wantsSnapshot) snapshotP = takeSnapshot(run);
