@@ -14,4 +14,4 @@ export { parseTraces, type RawFrame, type Trace } from './signals/frames.js';
 export { framesByFile, type FrameContext, type FrameHit } from './signals/frame-files.js';
 export { withoutAnsi } from './without-ansi.js';
 export { classifyTestRun, type TestRun } from './report/test-run.js';
-export { failureBlocks, reportedFailures, testFailures, withRepositoryFrames, type TestFailure } from './report/failures.js';
+export { failureBlocks, relativeName, reportedFailures, testFailures, withRepositoryFrames, type TestFailure } from './report/failures.js';

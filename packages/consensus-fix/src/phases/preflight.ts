@@ -1,5 +1,5 @@
-// The pre-flight phase: the failing test must fail now, or there is nothing to fix. Its output goes
-// into the prompt. In place, the journaled snapshot of --files is taken while the test runs. Without
+// The pre-flight phase: the failing test must fail now, or there is nothing to fix. Its failing tests
+// and its output go into the prompt. In place, the journaled snapshot of --files is taken while the test runs. Without
 // --files, the run is observed (coverage on, the rails beside it) and the files to fix are localized
 // from it; the snapshot of those files is taken once they are known.
 
@@ -9,7 +9,7 @@ import { candidateTemperature } from './ask.js';
 import { chooseEditFormat } from '../edits/format.js';
 import { promptViews } from '../edits/views.js';
 import { runGate } from '../candidates/gates.js';
-import { observeFailure, renderLocalization, requireFailure, type LocalizeOnlyOutput, type Observation } from '@adlc/localize';
+import { observeFailure, relativeName, renderLocalization, requireFailure, testFailures, withRepositoryFrames, type LocalizeOnlyOutput, type Observation } from '@adlc/localize';
 import { TOOL } from '../cli/options.js';
 import { PREFLIGHT_OUTPUT_CHARS } from '../cli/preflight-head-start.js';
 import { buildPrompt, prototypeWriteNotes, SYSTEM_PROMPT } from '../candidates/prompt.js';
@@ -70,7 +70,9 @@ async function promptFor(run: Run, result: CommandResult): Promise<string> {
   for (const [file, lines] of views.sliced) run.reporter.info(`${TOOL}: --edit-format replace: the prompt shows ${file} in slices (lines ${lines})`);
   const allowed = new Set(run.allowed.map((f) => f.file));
   const observed = prototypeWriteNotes((run.localization?.files ?? []).filter((f) => allowed.has(f.file)));
-  return buildPrompt({ testCmd, output, files: views.files, rails: opts.rails, format, observed });
+  const root = target.root;
+  const failures = testFailures(output).map((f) => ({ name: relativeName(f.name, root), details: withRepositoryFrames(f.details, root) }));
+  return buildPrompt({ testCmd, output, failures, files: views.files, rails: opts.rails, format, observed });
 }
 
 function takeSnapshot(run: Run): Promise<FileSnapshot> {

@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const workspace = path.resolve(here, '../../../..');
 
-function runnerDir(name) {
+/** A runner installed in the workspace (its directory, to link into a project's node_modules). */
+export function runnerDir(name) {
   for (const dir of [workspace, path.join(workspace, 'packages/consensus-fix'), path.join(workspace, 'packages/tdd-kernel')]) {
     const candidate = path.join(dir, 'node_modules', name);
     if (existsSync(path.join(candidate, 'package.json'))) return candidate;
