@@ -30,6 +30,7 @@ const failureText = (prompt: string) => /<<<FAILURES\n([\s\S]*?)\nFAILURES>>>/.e
 const RUNNERS: Array<[string, string, string[]]> = [
   ['node-tap-nested', 'FAILING TEST: slugify > accents > drops accents', ["expected: 'creme-brulee'", "actual: 'crème-brûlée'", 'test/slug.test.mjs:8:14']],
   ['node-spec-nested', 'FAILING TEST: slugify > accents > drops accents', ["expected: 'creme-brulee'", "actual: 'crème-brûlée'", 'test/slug.test.mjs:8:14']],
+  ['node-junit-nested', 'FAILING TEST: slugify > accents > drops accents', ["expected: 'creme-brulee'", "actual: 'crème-brûlée'", 'test/slug.test.mjs:8:14']],
   ['vitest-fail', 'FAILING TEST: test/slug.test.ts > slugify > accents > drops accents', ['Expected: "creme-brulee"', 'Received: "crème-brûlée"', 'test/slug.test.ts:7:39']],
   ['jest-fail', 'FAILING TEST: slugify > accents > drops accents', ['Expected: "creme-brulee"', 'Received: "crème-brûlée"', 'test/slug.test.js:6:39']],
   ['mocha-fail', 'FAILING TEST: slugify > accents > drops accents', ["+ 'crème-brûlée'", "- 'creme-brulee'", 'test/slug.test.mjs:7:14']],

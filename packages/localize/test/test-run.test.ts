@@ -15,6 +15,7 @@ describe('a failing run that ran tests: the failing tests, by their full names',
   it.each([
     ['node-tap-nested', ['slugify > accents > drops accents', 'slugify > words > keeps digits']],
     ['node-spec-nested', ['slugify > accents > drops accents', 'slugify > words > keeps digits']],
+    ['node-junit-nested', ['slugify > accents > drops accents', 'slugify > words > keeps digits']],
     ['node-import-throws', ['test/slug.test.mjs']],
     ['vitest-fail', ['test/slug.test.ts > slugify > accents > drops accents']],
     ['vitest-import-throws', ['test/slug.test.ts']],
@@ -57,7 +58,7 @@ describe('a failing run that ran no test: the line that says why', () => {
   });
 
   it('every fixture is in one of the tables', () => {
-    expect(Object.keys(cases)).toHaveLength(27);
+    expect(Object.keys(cases)).toHaveLength(28);
   });
 });
 

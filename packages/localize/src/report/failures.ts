@@ -1,5 +1,5 @@
 // The failing tests of a run, read from its output: from the runner's report where it can be read
-// (node:test's TAP and spec reporters, Vitest, Jest, Mocha, pytest), else the output's own failure
+// (node:test's TAP and spec reporters, Vitest, Jest, Mocha, pytest, JUnit XML), else the output's own failure
 // blocks (`not ok`, `FAIL`, `✗`, pytest's `E ` lines). Pure.
 
 import { fileURLToPath } from 'node:url';
@@ -9,10 +9,11 @@ import { withoutAnsi } from '../without-ansi.js';
 import { dedent, indentOf, type TestFailure } from './failure.js';
 import { specFailures, tapFailures } from './node-test.js';
 import { jestFailures, mochaFailures, pytestFailures, vitestFailures } from './runner-reports.js';
+import { junitFailures } from './junit.js';
 
 export type { TestFailure } from './failure.js';
 
-const READERS = [tapFailures, specFailures, vitestFailures, jestFailures, mochaFailures, pytestFailures];
+const READERS = [tapFailures, specFailures, vitestFailures, jestFailures, mochaFailures, pytestFailures, junitFailures];
 
 /** The failing tests the runners' reports in `output` name, each once, in the order they are reported. */
 export function reportedFailures(output: string): TestFailure[] {

@@ -4,7 +4,7 @@
 // (`node packages/localize/test/runner-outputs/generate.mjs`) when a runner's output changes.
 
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,6 +144,7 @@ const PYTEST = 'python3 -m pytest -p no:cacheprovider';
 export const CASES = {
   'node-tap-nested': { files: nodeBuggy, cmd: 'node --test test/slug.test.mjs', kind: 'tests-failed' },
   'node-spec-nested': { files: nodeBuggy, cmd: 'node --test --test-reporter=spec test/slug.test.mjs', kind: 'tests-failed' },
+  'node-junit-nested': { files: nodeBuggy, cmd: 'node --test --test-reporter=junit test/slug.test.mjs', kind: 'tests-failed' },
   'node-import-throws': { files: nodeThrows, cmd: 'node --test test/slug.test.mjs', kind: 'tests-failed' },
   'node-bad-option': { files: nodeBuggy, cmd: 'node --tset test/slug.test.mjs', kind: 'no-test' },
   'node-missing-file': { files: nodeBuggy, cmd: 'node --test test/nope.test.mjs', kind: 'no-test' },
@@ -196,11 +197,12 @@ function run(name, c) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const only = process.argv.slice(2);
-  const index = {};
+  const indexFile = path.join(here, 'cases.json');
+  const index = only.length > 0 && existsSync(indexFile) ? JSON.parse(readFileSync(indexFile, 'utf8')) : {};
   for (const [name, c] of Object.entries(CASES)) {
     if (only.length > 0 && !only.includes(name)) continue;
     index[name] = run(name, c);
     process.stderr.write(`${name}: exit ${index[name].exitCode}\n`);
   }
-  if (only.length === 0) writeFileSync(path.join(here, 'cases.json'), `${JSON.stringify(index, null, 2)}\n`);
+  writeFileSync(indexFile, `${JSON.stringify(index, null, 2)}\n`);
 }
