@@ -1,6 +1,6 @@
 // The one prompt every candidate gets: the failing command, its failing tests and the tail of its
-// output (failure-section.ts), and the files it may change, asking for JSON: whole new files (`whole`), or search/replace edits of the suspect
-// spans, shown with their line numbers (`replace`).
+// output (failure-section.ts), and the files it may change, asking for JSON: whole new files
+// (`whole`), or search/replace edits of the suspect spans, shown with their line numbers (`replace`).
 
 import type { EditFormat } from '../edits/format.js';
 import { showNumbered, type ShownFile } from '../edits/show.js';

@@ -1,7 +1,8 @@
-// The pre-flight phase: the failing test must fail now, or there is nothing to fix. Its failing tests
-// and its output go into the prompt. In place, the journaled snapshot of --files is taken while the test runs. Without
-// --files, the run is observed (coverage on, the rails beside it) and the files to fix are localized
-// from it; the snapshot of those files is taken once they are known.
+// The pre-flight phase: a test must fail now (not a command that ran no test), or there is nothing to
+// fix. Its failing tests and its output go into the prompt. In place, the journaled snapshot of
+// --files is taken while the test runs. Without --files, the run is observed (coverage on, the rails
+// beside it) and the files to fix are localized from it; the snapshot of those files is taken once
+// they are known.
 
 import { FileSnapshot, opError, pass, prewarmProviders, promptOnly, redactSecrets, type CommandResult, type Outcome } from '@adlc/core';
 import { shownOutput } from '../output/ansi.js';

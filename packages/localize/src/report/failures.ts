@@ -1,6 +1,6 @@
 // The failing tests of a run, read from its output: from the runner's report where it can be read
-// (node:test's TAP and spec reporters, Vitest, Jest, Mocha, pytest, JUnit XML), else the output's own failure
-// blocks (`not ok`, `FAIL`, `✗`, pytest's `E ` lines). Pure.
+// (node:test's TAP and spec reporters, Vitest, Jest, Mocha, pytest, JUnit XML), else the output's own
+// failure blocks (`not ok`, `FAIL`, `✗`, pytest's `E ` lines). Pure.
 
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
