@@ -106,3 +106,18 @@ describe('renderReport', () => {
     expect(text.split('\n').at(-1)).toMatch(/^FAIL: no survivors/);
   });
 });
+
+describe('the pre-flight\'s failing tests', () => {
+  it('--json: preflight.failingTests, empty when the report could not be read', () => {
+    expect(ConsensusFixOutputSchema.parse(toJson(result({ failingTests: ['calc > add > adds', 'calc > mul'] }))).preflight).toEqual({ failingTests: ['calc > add > adds', 'calc > mul'] });
+    expect(ConsensusFixOutputSchema.parse(toJson(result())).preflight).toEqual({ failingTests: [] });
+  });
+
+  it('the text report lists them under the pre-flight line, the first ten', () => {
+    const names = Array.from({ length: 12 }, (_, i) => `suite > test ${i}`);
+    const text = renderReport(result({ failingTests: names }));
+    expect(text).toContain('pre-flight      `node test/a.mjs` fails (exit 1), 12 failing tests:\n                    suite > test 0\n');
+    expect(text).toContain('                    suite > test 9\n                    and 2 more\n');
+    expect(text).not.toContain('suite > test 10');
+  });
+});

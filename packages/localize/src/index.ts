@@ -16,3 +16,5 @@ export * from './rank/spectrum.js';
 export * from './signals/frames.js';
 export * from './signals/frame-files.js';
 export * from './without-ansi.js';
+export * from './report/test-run.js';
+export * from './report/failures.js';

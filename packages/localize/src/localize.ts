@@ -34,7 +34,7 @@ export async function localize(options: LocalizeOptions): Promise<Localization> 
   const observation = await observeFailure({ root: target.root, isRepo: target.isRepo, cwd, testCmd, rails, env: options.env ?? process.env, timeoutMs: timeout * 1000 });
   try {
     options.onProgress?.(`pre-flight: ${testCmd}`);
-    requireFailure(await observation.failing, testCmd, timeout);
+    requireFailure(await observation.failing, testCmd, timeout, target.root);
     options.onProgress?.('localizing the files to fix');
     return (await observation.localize(maxFiles)).localization;
   } finally {

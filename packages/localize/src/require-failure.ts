@@ -1,10 +1,16 @@
 // The one precondition of localization (and of a fix): the test fails now, by itself, within the
-// time it was given. A timeout or a pass is the caller's error, not an empty ranking.
+// time it was given, and it is a test that fails (report/test-run.ts). A timeout, a pass or a command
+// that ran no test is the caller's error, not an empty ranking.
 
 import { opError, type CommandResult } from '@adlc/core';
+import { classifyTestRun } from './report/test-run.js';
 
-/** Throws an operational error unless `result`, the run of `testCmd`, failed (non-zero exit, not timed out). */
-export function requireFailure(result: CommandResult, testCmd: string, timeoutSeconds: number): void {
+/**
+ * Throws an operational error unless `result`, the run of `testCmd` in the repository at `root`, failed
+ * (non-zero exit, not timed out) because some test failed. Returns the failing tests' names where the
+ * runner's report names them (else none).
+ */
+export function requireFailure(result: CommandResult, testCmd: string, timeoutSeconds: number, root: string): string[] {
   if (result.timedOut) {
     throw opError(`pre-flight: \`${testCmd}\` did not finish within ${timeoutSeconds}s`, {
       // A runner that printed its results and then stayed alive is the common case on real projects.
@@ -16,4 +22,7 @@ export function requireFailure(result: CommandResult, testCmd: string, timeoutSe
       hint: 'give a --test-cmd that fails because of the bug',
     });
   }
+  const run = classifyTestRun({ exitCode: result.exitCode, output: result.outputTail }, root);
+  if (run.kind === 'no-test') throw opError(`the test command did not run any test: ${run.reason}`, { hint: run.hint });
+  return run.failingTests;
 }

@@ -31,8 +31,8 @@ export async function runGates(gates: Gates, cwd: string, onStage?: (gate: 'repr
   return { ok: true, durationMs: Date.now() - started };
 }
 
-export function runGate(command: string, gates: Pick<Gates, 'timeoutMs' | 'env'>, cwd: string, signal?: AbortSignal): Promise<CommandResult> {
-  return runCommand(command, { cwd, timeoutMs: gates.timeoutMs, env: gates.env, ...(signal ? { signal } : {}) });
+export function runGate(command: string, gates: Pick<Gates, 'timeoutMs' | 'env'>, cwd: string, signal?: AbortSignal, tailChars?: number): Promise<CommandResult> {
+  return runCommand(command, { cwd, timeoutMs: gates.timeoutMs, env: gates.env, ...(signal ? { signal } : {}), ...(tailChars === undefined ? {} : { tailChars }) });
 }
 
 function failure(gate: 'repro' | 'rails', result: CommandResult, env: NodeJS.ProcessEnv, started: number): GateOutcome {

@@ -1,10 +1,11 @@
-// The one prompt every candidate gets: the failing command, the tail of its output, and the files it
-// may change, asking for JSON: whole new files (`whole`), or search/replace edits of the suspect
-// spans, shown with their line numbers (`replace`).
+// The one prompt every candidate gets: the failing command, its failing tests and the tail of its
+// output (failure-section.ts), and the files it may change, asking for JSON: whole new files
+// (`whole`), or search/replace edits of the suspect spans, shown with their line numbers (`replace`).
 
 import type { EditFormat } from '../edits/format.js';
 import { showNumbered, type ShownFile } from '../edits/show.js';
-import type { LocalizedFile } from '@adlc/localize';
+import type { LocalizedFile, TestFailure } from '@adlc/localize';
+import { failureSection } from './failure-section.js';
 
 export const OUTPUT_TAIL_CHARS = 4000;
 
@@ -13,8 +14,10 @@ export type PromptFile = ShownFile;
 
 export interface PromptInput {
   testCmd: string;
-  /** The failing run's output; only its last 4000 characters are sent. */
+  /** The failing run's output; with the failures, at most 4000 characters of it are sent (its end). */
   output: string;
+  /** The failing tests read from the output (testFailures), shown first, within the same 4000 characters. */
+  failures?: ReadonlyArray<TestFailure> | undefined;
   files: ReadonlyArray<PromptFile>;
   rails?: string | undefined;
   /** Default `whole`. */
@@ -46,7 +49,7 @@ export const SYSTEM_PROMPT =
 
 export function buildPrompt(input: PromptInput): string {
   const replace = input.format === 'replace';
-  const tail = input.output.length > OUTPUT_TAIL_CHARS ? input.output.slice(-OUTPUT_TAIL_CHARS) : input.output;
+  const section = failureSection(input.output, input.failures ?? [], OUTPUT_TAIL_CHARS);
   const rails = input.rails
     ? `\nYour change must also keep the full regression suite green: \`${input.rails}\`.\n`
     : '';
@@ -55,9 +58,18 @@ export function buildPrompt(input: PromptInput): string {
     '',
     `Failing command: ${input.testCmd}`,
     rails,
-    `Its output (last ${OUTPUT_TAIL_CHARS} characters at most):`,
+    ...(section.failures === ''
+      ? [`Its output (last ${OUTPUT_TAIL_CHARS} characters at most):`]
+      : [
+          'Its failing tests, as its test runner reports them (frames outside the repository left out):',
+          '<<<FAILURES',
+          section.failures,
+          'FAILURES>>>',
+          '',
+          `The end of its output (last ${section.tail.length} characters):`,
+        ]),
     '<<<OUTPUT',
-    tail.trimEnd(),
+    section.tail.trimEnd(),
     'OUTPUT>>>',
     '',
     ...(input.observed && input.observed.length > 0 ? ['Seen while it ran (not in its output):', ...input.observed.map((o) => `- ${o}`), ''] : []),

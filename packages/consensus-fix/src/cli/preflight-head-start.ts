@@ -11,6 +11,12 @@
 import { dirtyFiles, runCommand, type CommandResult } from '@adlc/core';
 import { guardsTree } from './options.js';
 
+/**
+ * How much of the pre-flight's output is kept: its failing tests' reports can stand far above its end
+ * (a node:test run with many passing tests after the failure), and they are read from it.
+ */
+export const PREFLIGHT_OUTPUT_CHARS = 64_000;
+
 export interface EarlyPreflight {
   /** The command it runs (the run checks it is its --test-cmd). */
   command: string;
@@ -57,7 +63,7 @@ export function startPreflightEarly(opts: EarlyStartOptions, env: NodeJS.Process
   let spawned!: () => void;
   // Settles once the test's process exists (runCommand loads execa first), or once it is known it never will.
   const started = new Promise<void>((resolve) => (spawned = resolve));
-  const result = clean.then((ok) => (ok && !abort.signal.aborted ? runCommand(command, { cwd, env, timeoutMs: opts.timeout * 1000, signal: abort.signal, onSpawn: spawned }) : undefined));
+  const result = clean.then((ok) => (ok && !abort.signal.aborted ? runCommand(command, { cwd, env, timeoutMs: opts.timeout * 1000, signal: abort.signal, tailChars: PREFLIGHT_OUTPUT_CHARS, onSpawn: spawned }) : undefined));
   void result.then(spawned, spawned);
   // Never an unhandled rejection: a failure is reported by whoever awaits these, or dropped with them.
   status?.catch(() => undefined);

@@ -9,6 +9,9 @@ function id(text: string): string {
   return text;
 }
 
+/** The failing tests the report lists by name; --json has them all. */
+const MAX_TESTS_SHOWN = 10;
+
 const lines = (n: number) => `${n} changed line${n === 1 ? '' : 's'}`;
 
 export function candidateLine(c: CandidateRecord, groupOf: ReadonlyMap<number, number>, style: Style = plain): string {
@@ -34,7 +37,11 @@ export function renderReport(result: RunResult, style: Style = plain): string {
   const gates = result.railsChecked ? 'repro + rails gates' : 'repro gate only (no --rails)';
   out.push(style.bold(`consensus-fix: ${result.n} candidate${result.n === 1 ? '' : 's'}, ${gates}, --normalize ${result.normalize}, --edit-format ${result.editFormat}`));
   out.push('');
-  out.push(`  pre-flight      \`${result.testCmd}\` fails (exit ${result.baseline.testExitCode ?? 'killed'}), as it must`);
+  const failing = result.failingTests ?? [];
+  const which = failing.length === 0 ? 'as it must' : `${failing.length} failing test${failing.length === 1 ? '' : 's'}:`;
+  out.push(`  pre-flight      \`${result.testCmd}\` fails (exit ${result.baseline.testExitCode ?? 'killed'}), ${which}`);
+  for (const name of failing.slice(0, MAX_TESTS_SHOWN)) out.push(`                    ${name}`);
+  if (failing.length > MAX_TESTS_SHOWN) out.push(`                    and ${failing.length - MAX_TESTS_SHOWN} more`);
   if (result.rails !== undefined) {
     const b = result.baseline;
     const state = b.railsTimedOut ? 'timed out' : b.railsExitCode === 0 ? 'exit 0 (green)' : `exit ${b.railsExitCode ?? 'killed'} (red before any change)`;

@@ -50,6 +50,8 @@ export interface RunResult {
   winner: Winner | null;
   message: string;
   baseline: { testExitCode: number | null; railsExitCode: number | null; railsTimedOut: boolean };
+  /** The failing tests the pre-flight's report named (none when it could not be read). */
+  failingTests?: string[] | undefined;
   postApply: { testExitCode: number | null; railsExitCode: number | null; passed: boolean } | null;
   /** `estimated` when a provider reports no token counts (command, fixture): characters ÷ 4. */
   usage: Usage & { calls: number; failedCalls: number };
@@ -101,6 +103,7 @@ export function toJson(result: RunResult): Json {
     warnings: [...result.warnings],
     editFormat: result.editFormat,
     ...(result.localization ? { localization: localizationJson(result.localization) } : {}),
+    preflight: { failingTests: [...(result.failingTests ?? [])] },
   };
 }
 

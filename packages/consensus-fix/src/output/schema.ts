@@ -97,6 +97,8 @@ export const ConsensusFixOutputSchema = z.object({
   editFormat: z.enum(['whole', 'replace']),
   /** Present when --files was omitted: the ranking that chose the files the fix may change. */
   localization: LocalizationSchema.optional(),
+  /** What the pre-flight saw fail: the failing tests its runner's report names (empty when it cannot be read). */
+  preflight: z.object({ failingTests: z.array(z.string()) }),
 });
 export type ConsensusFixOutput = z.infer<typeof ConsensusFixOutputSchema>;
 

@@ -33,6 +33,7 @@ export function decide(run: Run, candidates: CandidateRecord[], asked: Asked, pr
     verdict,
     winner: null,
     message: verdictMessage(verdict, survivors.length, opts.n),
+    failingTests: run.failingTests ?? [],
     baseline: { testExitCode: preflight.exitCode, railsExitCode: baselineRails?.exitCode ?? null, railsTimedOut: baselineRails?.timedOut ?? false },
     postApply: null,
     usage: usageOf(asked.completions),

@@ -1,7 +1,8 @@
-// The pre-flight phase: the failing test must fail now, or there is nothing to fix. Its output goes
-// into the prompt. In place, the journaled snapshot of --files is taken while the test runs. Without
-// --files, the run is observed (coverage on, the rails beside it) and the files to fix are localized
-// from it; the snapshot of those files is taken once they are known.
+// The pre-flight phase: a test must fail now (not a command that ran no test), or there is nothing to
+// fix. Its failing tests and its output go into the prompt. In place, the journaled snapshot of
+// --files is taken while the test runs. Without --files, the run is observed (coverage on, the rails
+// beside it) and the files to fix are localized from it; the snapshot of those files is taken once
+// they are known.
 
 import { FileSnapshot, opError, pass, prewarmProviders, promptOnly, redactSecrets, type CommandResult, type Outcome } from '@adlc/core';
 import { shownOutput } from '../output/ansi.js';
@@ -9,8 +10,9 @@ import { candidateTemperature } from './ask.js';
 import { chooseEditFormat } from '../edits/format.js';
 import { promptViews } from '../edits/views.js';
 import { runGate } from '../candidates/gates.js';
-import { observeFailure, renderLocalization, requireFailure, type LocalizeOnlyOutput, type Observation } from '@adlc/localize';
+import { observeFailure, relativeName, renderLocalization, requireFailure, testFailures, withRepositoryFrames, type LocalizeOnlyOutput, type Observation } from '@adlc/localize';
 import { TOOL } from '../cli/options.js';
+import { PREFLIGHT_OUTPUT_CHARS } from '../cli/preflight-head-start.js';
 import { buildPrompt, prototypeWriteNotes, SYSTEM_PROMPT } from '../candidates/prompt.js';
 import { resolveFiles } from '../workspace/allowed-files.js';
 import type { Run } from './start-up.js';
@@ -34,7 +36,7 @@ export async function preflight(run: Run): Promise<Preflight> {
   const observation = run.localizing ? await observe(run) : undefined;
   try {
     reporter.progress(`pre-flight: ${testCmd}`);
-    const gate = () => runGate(testCmd, gates, run.ctx.cwd);
+    const gate = () => runGate(testCmd, gates, run.ctx.cwd, undefined, PREFLIGHT_OUTPUT_CHARS);
     const running = observation?.failing ?? (run.earlyPreflight ? run.earlyPreflight.then((early) => early ?? gate()) : gate());
     // The test's process is spawned first; the journal's fsync'd write and the SDKs' loading (CPU on
     // this thread) then overlap its run instead of delaying its start.
@@ -42,7 +44,7 @@ export async function preflight(run: Run): Promise<Preflight> {
     if (run.providers.length > 0) prewarmProviders(run.providers, { env: run.ctx.env, cwd: run.ctx.cwd });
     const result = await running;
     log.event('preflight', { exitCode: result.exitCode, timedOut: result.timedOut, durationMs: result.durationMs });
-    requireFailure(result, testCmd, opts.timeout);
+    run.failingTests = requireFailure(result, testCmd, opts.timeout, run.target.root);
     if (observation) {
       await localize(run, observation);
       if (wantsSnapshot) snapshotP = takeSnapshot(run);
@@ -69,7 +71,9 @@ async function promptFor(run: Run, result: CommandResult): Promise<string> {
   for (const [file, lines] of views.sliced) run.reporter.info(`${TOOL}: --edit-format replace: the prompt shows ${file} in slices (lines ${lines})`);
   const allowed = new Set(run.allowed.map((f) => f.file));
   const observed = prototypeWriteNotes((run.localization?.files ?? []).filter((f) => allowed.has(f.file)));
-  return buildPrompt({ testCmd, output, files: views.files, rails: opts.rails, format, observed });
+  const root = target.root;
+  const failures = testFailures(output).map((f) => ({ name: relativeName(f.name, root), details: withRepositoryFrames(f.details, root) }));
+  return buildPrompt({ testCmd, output, failures, files: views.files, rails: opts.rails, format, observed });
 }
 
 function takeSnapshot(run: Run): Promise<FileSnapshot> {

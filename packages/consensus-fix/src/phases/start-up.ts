@@ -34,6 +34,8 @@ export interface Run {
   sliced: ReadonlyMap<string, string>;
   /** The pre-flight's test started before start-up, when start-up left the tree as it found it (undefined: not started). */
   earlyPreflight?: Promise<CommandResult | undefined> | undefined;
+  /** The failing tests the pre-flight's report names (empty when it cannot be read), once it has run. */
+  failingTests?: string[];
   /** The rails already run on the untouched tree (by localization), reused as the baseline. */
   baselineRails?: CommandResult | undefined;
   /** Empty under --prompt-only (no key needed). Their SDKs load once the pre-flight has started. */
