@@ -1,7 +1,7 @@
-// The review-calibration command, in phases: pre-flight (recover, refuse a dirty tree, find the
-// reviewers and the judge), plant (targets and plants), review (each trial's controls and every
-// reviewer under a journaled snapshot), decoys (clean runs), score (summarize each reviewer, gate
-// on all), write (history, reports).
+// The review-calibration command, in phases: pre-flight (the options over the config file, recover,
+// refuse a dirty tree, find the reviewers and the judge), plant (targets and plants), review (each
+// trial's controls and every reviewer under a journaled snapshot), decoys (clean runs), score
+// (summarize each reviewer, gate on all), write (history, reports).
 
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
