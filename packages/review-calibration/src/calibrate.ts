@@ -1,7 +1,7 @@
-// The review-calibration command, in phases: pre-flight (recover, refuse a dirty tree, find the
-// reviewers and the judge), plant (targets and plants), review (each trial's controls and every
-// reviewer under a journaled snapshot), decoys (clean runs), score (summarize each reviewer, gate
-// on all), write (history, reports).
+// The review-calibration command, in phases: pre-flight (the options over the config file, recover,
+// refuse a dirty tree, find the reviewers and the judge), plant (targets and plants), review (each
+// trial's controls and every reviewer under a journaled snapshot), decoys (clean runs), score
+// (summarize each reviewer, gate on all), write (history, reports).
 
 import { mkdir, realpath, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import {
   FileSnapshot,
   gateFail,
   git,
+  loadProjectConfig,
   isGitRepo,
   OpError,
   opError,
@@ -19,6 +20,7 @@ import {
   recoverJournals,
   redactSecrets,
   requireProvider,
+  withConfigEnv,
   type Outcome,
   type Reporter,
   type Tier,
@@ -38,45 +40,9 @@ import { decoyRuns, summarizeDecoys, type DecoyRun } from './review/decoys.js';
 import { addUsage } from './review/parse-usage.js';
 import { loadReviewers, type Reviewer } from './review/reviewers.js';
 import { combine, reviewerRow } from './score/compare.js';
-import type { Scorer } from './types.js';
+import { CALIBRATION_OPTIONS, calibrateOptions, type CalibrateInput, type CalibrateOptions } from './options.js';
 
 export const TOOL = 'review-calibration';
-
-export interface CalibrateOptions {
-  /** One review command, or several to compare side by side. */
-  reviewCmd?: string | string[];
-  /** A JSON array of {name, cmd}: more reviewers to compare. */
-  reviewersFile?: string;
-  commit: string;
-  plants: number;
-  /** Fewer valid plants than this is an operational error. */
-  minPlants: number;
-  minRecall: number;
-  minPrecision?: number;
-  files: string[];
-  plantsFile?: string;
-  /** Who writes the plants: the mutation rules (default), a model, or both. */
-  plantSource: 'rules' | 'model' | 'both';
-  /** The model tier that writes model plants. */
-  plantTier: Tier;
-  /** The project's tests: a model plant they do not tell apart from the original is marked unverified. */
-  testCmd?: string;
-  scorer: Scorer;
-  json: boolean;
-  seed: number;
-  trials: number;
-  history?: string;
-  report: string[];
-  /** Clean runs of the reviewer after the planted ones: every finding there is a false positive. */
-  decoys: number;
-  /** Gate: more decoy findings than this (over all clean runs) fails it. */
-  maxDecoyFindings?: number;
-  /** Seconds for each repro or witness run. */
-  timeout: number;
-  /** Seconds for the review command. */
-  reviewTimeout: number;
-  restore: boolean;
-}
 
 export interface CalibrateDeps {
   cwd: string;
@@ -86,9 +52,17 @@ export interface CalibrateDeps {
   version?: string;
 }
 
-export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Promise<Outcome<CalibrationJson | RestoreJson>> {
+/** The command: `input` as the flags give it, over the config file's section (found from `deps.cwd`) over the defaults. */
+export async function calibrate(input: CalibrateInput, given: CalibrateDeps): Promise<Outcome<CalibrationJson | RestoreJson>> {
+  // --restore needs no other flag, and no config file that reads well: it only puts files back.
+  if (input.restore === true) {
+    const json = input.json === true;
+    return restore({ json }, { cwd: given.cwd, reporter: given.reporter ?? createReporter({ name: TOOL, json, env: given.env }) });
+  }
+  const config = await loadProjectConfig(CALIBRATION_OPTIONS, { cwd: given.cwd });
+  const opts = calibrateOptions(input, config);
+  const deps = { ...given, env: withConfigEnv(given.env, config) };
   const reporter = deps.reporter ?? createReporter({ name: TOOL, json: opts.json, env: deps.env });
-  if (opts.restore) return restore({ json: opts.json }, { cwd: deps.cwd, reporter });
   const run = await preflight(opts, deps, reporter);
   const source = await choosePlants(opts, run, deps);
   const { trials, sources } = await review(opts, deps, run, source, reporter);
@@ -113,8 +87,7 @@ interface Run {
 
 /** Pre-flight: the review command, the repository, recovery of a killed run, a clean tree, the judge. */
 async function preflight(opts: CalibrateOptions, deps: CalibrateDeps, reporter: Reporter): Promise<Run> {
-  const commands = opts.reviewCmd === undefined ? [] : typeof opts.reviewCmd === 'string' ? [opts.reviewCmd] : opts.reviewCmd;
-  const reviewers = await loadReviewers(commands, opts.reviewersFile, deps);
+  const reviewers = await loadReviewers(opts.reviewCmd ?? [], opts.reviewersFile, deps);
   if (!opts.plantsFile && opts.plants < opts.minPlants) {
     throw opError(`--plants ${opts.plants} is below --min-plants ${opts.minPlants}`, { hint: 'ask for more plants, or lower --min-plants' });
   }

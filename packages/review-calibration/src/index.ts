@@ -1,9 +1,8 @@
 // @adlc/review-calibration: the public API (the command as a function, the JSON schemas, and the
 // pure scoring pieces other tools may reuse).
 
-export { calibrate, TOOL, type CalibrateOptions, type CalibrateDeps } from './calibrate.js';
-export { DEFAULTS } from './cli/defaults.js';
-export { calibrateOptions } from './cli/run-cli.js';
+export { calibrate, TOOL, type CalibrateDeps } from './calibrate.js';
+export { CALIBRATION_OPTIONS, calibrateOptions, type CalibrateInput, type CalibrateOptions } from './options.js';
 export {
   CalibrationJsonSchema,
   PlantJsonSchema,

@@ -1,19 +1,40 @@
-// The option defaults are declared once (DEFAULTS): --help shows exactly them, and the library
-// entry fills exactly them in.
+// The option defaults are declared once (the option table): --help shows exactly them, and the
+// library entry fills exactly them in.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '@adlc/testkit';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { calibrateOptions, DEFAULTS } from '../src/index.js';
+import { CALIBRATION_OPTIONS, calibrateOptions } from '../src/index.js';
 import { assertBuilt, BIN } from './helpers.js';
 
 beforeAll(assertBuilt);
 
 const flagOf = (key: string) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
+/** The defaults as they were before the table (a contract: scripts and CI depend on them). */
+const DEFAULTS = {
+  commit: 'HEAD',
+  plants: 8,
+  minPlants: 3,
+  minRecall: 0.5,
+  scorer: 'judge',
+  plantSource: 'rules',
+  plantTier: 'mid',
+  seed: 1,
+  trials: 1,
+  decoys: 0,
+  timeout: 120,
+  reviewTimeout: 1800,
+};
+
 describe('option defaults', () => {
+  it('the table holds exactly these defaults (and empty lists and off switches)', () => {
+    const table = Object.fromEntries(CALIBRATION_OPTIONS.fields.filter((f) => f.hasDefault).map((f) => [f.key, f.defaultValue]));
+    expect(table).toEqual({ ...DEFAULTS, json: false, restore: false, files: [], report: [] });
+  });
+
   it('the library entry fills in DEFAULTS for every absent option', () => {
     expect(calibrateOptions({})).toMatchObject(DEFAULTS);
     expect(calibrateOptions({ plants: 3, scorer: 'repro' })).toMatchObject({ ...DEFAULTS, plants: 3, scorer: 'repro' });

@@ -1,20 +1,16 @@
 // review_calibration: plants real bugs, runs the reviewer on them and measures its recall; the same
 // run and document as `review-calibration --json`.
 
-import { calibrate, calibrateOptions, CalibrationJsonSchema, DEFAULTS, SCORERS, type CalibrationJson } from '@adlc/review-calibration';
-import * as z from 'zod';
+import { calibrate, CALIBRATION_OPTIONS, CalibrationJsonSchema, type CalibrationJson } from '@adlc/review-calibration';
+import { toolShape } from '@adlc/core';
 import { cliDocument } from '../tool-result.js';
 import { defineTool, toolInput } from '../tool.js';
 
-const input = toolInput({
-  reviewCmd: z.string().min(1).describe('Shell command that runs the reviewer; {base} becomes the commit ref.'),
-  commit: z.string().min(1).optional().describe(`Commit whose changed files get the plants (default ${DEFAULTS.commit}).`),
-  plants: z.number().int().min(1).max(1000).optional().describe(`Number of bugs to plant (default ${DEFAULTS.plants}).`),
-  minPlants: z.number().int().min(1).max(1000).optional().describe(`Fewer valid plants than this is an error, not a recall (default ${DEFAULTS.minPlants}).`),
-  seed: z.number().int().min(0).max(2 ** 31 - 1).optional().describe(`Seed of the plant selection (default ${DEFAULTS.seed}).`),
-  scorer: z.enum(SCORERS).optional().describe(`How a located finding is judged to identify the bug (default ${DEFAULTS.scorer}).`),
-  minRecall: z.number().min(0).max(1).optional().describe(`Minimum recall to pass, 0 to 1 (default ${DEFAULTS.minRecall}).`),
-});
+// The CLI's own fields (bounds, descriptions), so the tool and the flags cannot drift. One reviewer
+// per call: reviewCmd is one command of --review-cmd's list, and required.
+const f = toolShape(CALIBRATION_OPTIONS, ['reviewCmd', 'commit', 'plants', 'minPlants', 'seed', 'scorer', 'minRecall']);
+const reviewCmd = f.reviewCmd.unwrap().element.describe('shell command that runs the reviewer; {base} becomes the commit ref');
+const input = toolInput({ reviewCmd, commit: f.commit, plants: f.plants, minPlants: f.minPlants, seed: f.seed, scorer: f.scorer, minRecall: f.minRecall });
 
 export const reviewCalibrationTool = defineTool({
   name: 'review_calibration',
@@ -26,8 +22,8 @@ export const reviewCalibrationTool = defineTool({
   output: CalibrationJsonSchema,
   access: 'write',
   annotations: { destructiveHint: false, openWorldHint: true },
-  async run({ cwd: _cwd, ...args }, ctx) {
-    const outcome = await calibrate(calibrateOptions({ ...args, json: true }), { cwd: ctx.cwd, env: ctx.env, reporter: ctx.reporter });
+  async run({ cwd: _cwd, reviewCmd, ...args }, ctx) {
+    const outcome = await calibrate({ ...args, reviewCmd: [reviewCmd], json: true }, { cwd: ctx.cwd, env: ctx.env, reporter: ctx.reporter });
     const doc = cliDocument<CalibrationJson>(outcome);
     return { doc, summary: summarize(doc) };
   },
