@@ -92,8 +92,9 @@ function checkMode(mode: string): 'strict' | 'warn' {
 async function context(opts: GlobalFlags, env: NodeJS.ProcessEnv): Promise<KernelContext> {
   const { mode, ...flags } = opts;
   const checked = { ...flags, ...(mode ? { mode: checkMode(mode) } : {}) };
-  const { contextForFlags } = await import('../project/context.js');
-  return contextForFlags(checked, env);
+  const [{ contextForFlags, rootOf }, { projectConfig }] = await Promise.all([import('../project/context.js'), import('../project/checked-config.js')]);
+  const root = rootOf(checked.root);
+  return contextForFlags(checked, env, root, await projectConfig(root));
 }
 
 async function dispatch(name: string, args: string[], opts: GlobalFlags & { plan?: string }, ctx: KernelContext): Promise<Outcome> {
