@@ -2,11 +2,12 @@
 // for people, and the one note that matters for every agent (the refusals tell the agent to run
 // `tdd-kernel run` and `tdd-kernel claim` through its shell, by path when the shell cannot find `tdd-kernel`).
 
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { gateFail, pass, type Outcome } from '@adlc/core';
 import { PROFILES } from './profiles.js';
 import { cliCommand } from '../project/cli-command.js';
+import { CONFIG_DIR } from '../project/config.js';
 import type { AgentName } from './types.js';
 import { doctorAgent, type AgentDoctorResult } from './doctor/doctor-agent.js';
 import { defaultHookCommand } from './init/init-claude-code.js';
@@ -26,6 +27,8 @@ export interface AgentCommandOptions {
 export function runInit(agent: AgentName, opts: AgentCommandOptions): Outcome {
   const command = opts.hookCommand ?? (agent === 'claude-code' ? defaultHookCommand(opts.root, opts.cliPath) : absoluteHookCommand(agent, opts.cliPath));
   const result = initAgent(agent, opts.root, { command, dryRun: opts.dryRun === true, env: opts.env });
+  // .tdd-kernel/ marks the project's root (findRoot), also where there is no repository yet.
+  if (!opts.dryRun) mkdirSync(path.join(opts.root, CONFIG_DIR), { recursive: true });
   if (!onAgentPath(opts.root, opts.env)) {
     process.stderr.write(`tdd-kernel: note: \`tdd-kernel\` is not on PATH nor in node_modules/.bin, so the refusals tell the agent to run \`${cliCommand(opts.root, opts.env, opts.cliPath)} run ...\` and \`... claim ...\` instead; to shorten them, link it: ln -s ${opts.cliPath} ~/.local/bin/tdd-kernel\n`);
   }

@@ -72,6 +72,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       const agentOpts = { root: opts.root ?? findRoot(process.cwd()), env, cliPath: fileURLToPath(new URL('../bin/tdd-kernel.js', import.meta.url)), ...(opts.json ? { json: true } : {}), ...(opts.hookCommand ? { hookCommand: opts.hookCommand } : {}), ...(opts.dryRun ? { dryRun: true } : {}) };
       return name === 'init' ? runInit(agent, agentOpts) : runDoctorAgent(agent, agentOpts);
     }
+    if (name === 'status' && opts.root === undefined) await requireProject(process.cwd());
     const ctx = await context(opts, env);
     // A flush killed mid-revert is finished (or its buffer given back) before any command reads the turn.
     if (name !== 'flush') {
@@ -82,6 +83,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   } catch (error) {
     throw asOpError(error);
   }
+}
+
+/** Outside any project an empty status would look like a project with no tests yet: say there is none. */
+async function requireProject(cwd: string): Promise<void> {
+  const { insideProject } = await import('../project/paths.js');
+  if (insideProject(cwd)) return;
+  throw opError(`no project found at or above ${cwd} (no .tdd-kernel/, .git or package.json)`, {
+    hint: 'run it inside a repository, or start one here with `tdd-kernel init <agent>` (claude-code, codex, cursor, ...)',
+  });
 }
 
 function checkMode(mode: string): 'strict' | 'warn' {

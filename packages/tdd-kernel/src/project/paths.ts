@@ -19,6 +19,14 @@ export function findRoot(start: string): string {
   return realpath(gitRoot ?? from);
 }
 
+/** Whether `start` is inside a project: a directory at or above it holds .tdd-kernel/, .git or package.json. */
+export function insideProject(start: string): boolean {
+  for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+    if (isDir(path.join(dir, CONFIG_DIR)) || fs.existsSync(path.join(dir, '.git')) || fs.existsSync(path.join(dir, 'package.json'))) return true;
+    if (path.dirname(dir) === dir) return false;
+  }
+}
+
 /** The git directory of the worktree at or above `root` (follows a `.git` file), or null. */
 export function findGitDir(root: string): string | null {
   for (let dir = root; ; dir = path.dirname(dir)) {
