@@ -12,6 +12,8 @@ import type { AgentName } from './types.js';
 import { doctorAgent, type AgentDoctorResult } from './doctor/doctor-agent.js';
 import { defaultHookCommand } from './init/init-claude-code.js';
 import { INSTALL } from './init/install-specs.js';
+import { hookTrustToml, projectTrustToml } from './init/codex-trust.js';
+import { shellQuote } from '../runners/shell.js';
 import { absoluteHookCommand, initAgent, type AgentInitResult } from './init/install.js';
 
 export interface AgentCommandOptions {
@@ -51,6 +53,23 @@ export function renderInit(r: AgentInitResult): string {
   return lines.join('\n');
 }
 
+/**
+ * Codex runs a project's hooks only once the project and each hook are trusted in its config.toml: what to
+ * append there, as one block (a hook trusted before with another hash is among the problems: its
+ * trusted_hash is replaced, not appended, or the file would hold the table twice).
+ */
+export function codexTrustFix(trust: NonNullable<AgentDoctorResult['codex_trust']>, root: string): string | null {
+  const untrusted = trust.hooks.filter((h) => h.trusted_hash === null).map((h) => ({ key: h.key, currentHash: h.current_hash }));
+  const toml = `${trust.project_trusted ? '' : projectTrustToml(root)}${hookTrustToml(untrusted)}`.trim();
+  if (toml === '') return null;
+  return [
+    `Codex runs a project's hooks only once the project and each hook are trusted (approve them in Codex's hook review, or append these lines to ${trust.config_toml}):`,
+    `cat >> ${shellQuote(trust.config_toml)} <<'EOF'`,
+    toml,
+    'EOF',
+  ].join('\n');
+}
+
 function listed(items: string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
@@ -67,6 +86,8 @@ export function renderDoctorAgent(r: AgentDoctorResult): string {
       ? `${r.agent}: the installed hook refuses a forbidden edit in ${r.agent}'s contract (${r.config}: \`${r.command}\`)`
       : `${r.agent}: the gate is NOT in place (${r.config}${r.command ? `: \`${r.command}\`` : ''})`,
   ];
+  const trust = r.codex_trust && r.problems.length > 0 ? codexTrustFix(r.codex_trust, r.root) : null;
+  if (trust) lines.push(trust);
   for (const p of r.problems) lines.push(`problem: ${p}`);
   for (const w of r.warnings ?? []) lines.push(`warning: ${w}`);
   for (const lack of r.lacks) lines.push(`cannot enforce: ${lack}`);
