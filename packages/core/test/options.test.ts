@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { OpError } from '../src/errors.js';
 import { createProgram, parseArgs } from '../src/args.js';
 import { addOptions, givenOptions } from '../src/options/commander-flags.js';
-import { checkConfigObject, configKeys, findConfigFile, loadProjectConfig, withConfigEnv } from '../src/options/config-file.js';
+import { checkConfigObject, configKeys, findConfigFile, findConfigFileSync, loadProjectConfig, withConfigEnv } from '../src/options/config-file.js';
 import { allowedValues, defineOptions, flagMeta } from '../src/options/define-options.js';
 import { resolveOptions, toolShape } from '../src/options/resolve-options.js';
 import { SHARED_OPTIONS, tierOption } from '../src/options/shared-options.js';
@@ -221,6 +221,23 @@ describe('the project config file', () => {
     expect(() => checkConfigObject(schema, found!.config, { file: found!.file, cwd: r.dir, prefix: [] }, 'the file takes verify, runner')).toThrow(
       '.tdd-kernel/config.json: "runner" is "mocha"; expected one of "vitest", "jest"',
     );
+  });
+
+  it('findConfigFileSync finds what findConfigFile finds, and names a file that is not JSON alike', async () => {
+    const r = repo({ '.tdd-kernel/config.json': json({ verify: 'npm test' }), 'sub/x.txt': 'x\n' });
+    const options = { cwd: path.join(r.dir, 'sub'), searchPlaces: ['.tdd-kernel/config.json'] };
+    expect(findConfigFileSync(options)).toEqual(await findConfigFile(options));
+    r.write({ '.tdd-kernel/config.json': '{"verify": ' });
+    const sync = (() => {
+      try {
+        findConfigFileSync(options);
+      } catch (error) {
+        return error as OpError;
+      }
+    })();
+    expect(sync).toBeInstanceOf(OpError);
+    await expect(findConfigFile(options)).rejects.toThrow(sync!.message);
+    expect(sync!.message.startsWith(`${path.join(r.dir, '.tdd-kernel', 'config.json')} is not valid JSON`)).toBe(true);
   });
 
   it('configKeys lists the section\'s keys', () => {

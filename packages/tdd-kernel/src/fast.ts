@@ -8,7 +8,8 @@ import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { asksForHelpOrVersion, writeOut } from '@adlc/core';
 import { AGENT_NAMES, HOOK_CONFIG_FILES, isAgentName } from './agents/types.js';
-import { contextForFlags } from './project/context.js';
+import { contextForFlags, rootOf } from './project/context.js';
+import { projectConfig } from './project/checked-config.js';
 import { GLOBAL_OPTIONS, isMode, PARSE_OPTIONS, type GlobalFlags } from './cli/options.js';
 
 /** The global flags as given; `mode` is checked (strict or warn) before it is used. */
@@ -93,7 +94,8 @@ export async function runHot(argv: readonly string[], env: NodeJS.ProcessEnv = p
 
 async function check(call: HotCall, env: NodeJS.ProcessEnv): Promise<HotOutput> {
   const { mode, ...flags } = call.flags;
-  const ctx = contextForFlags({ ...flags, ...(isMode(mode) ? { mode } : {}) }, env);
+  const root = rootOf(flags.root);
+  const ctx = contextForFlags({ ...flags, ...(isMode(mode) ? { mode } : {}) }, env, root, await projectConfig(root));
   let stderr = '';
   const { interruptedFlushes } = await import('./turn/flush-recovery.js');
   if (interruptedFlushes(ctx.paths.scratch).length > 0) {

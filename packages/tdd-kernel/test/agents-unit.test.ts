@@ -146,6 +146,13 @@ describe('each adapter renders the decision in its agent\'s contract', () => {
     for (const out of [deny[0], cont[0], allow.stdout]) if (out) expect(() => HOOK_ANSWER_SCHEMAS[agent].parse(JSON.parse(out))).not.toThrow();
   });
 
+  it('Cursor\'s allow is no decision ({}), never "permission": "allow", which would skip the user\'s own prompt (CONTRACTS.md)', async () => {
+    const adapter = await loadAdapter('cursor');
+    for (const hook_event_name of ['preToolUse', 'beforeShellExecution']) {
+      expect(adapter.render({ kind: 'allow' }, adapter.parse({ hook_event_name, conversation_id: 'c', workspace_roots: ['/p'] })).stdout).toBe('{}');
+    }
+  });
+
   it('Copilot in its VS Code form gets the flat deny and the nested one together', async () => {
     const adapter = await loadAdapter('copilot');
     const event = adapter.parse({ hook_event_name: 'PreToolUse', session_id: 's', tool_name: 'create', tool_input: { path: 'a', file_text: 'x' } });

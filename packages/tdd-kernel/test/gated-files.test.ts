@@ -100,6 +100,6 @@ describe('files through the CLI', () => {
     repo = makeProject('none', { '.tdd-kernel/config.json': JSON.stringify({ files: 'src/**' }) });
     const out = await kernel(repo, ['check', 'src/a.ts']);
     expect(out.exitCode).toBe(1);
-    expect(out.stderr).toContain('"files" must be a list of globs');
+    expect(out.stderr).toContain('.tdd-kernel/config.json: "files" is "src/**"; expected a list of non-empty strings');
   });
 });

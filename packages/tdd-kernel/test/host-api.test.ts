@@ -5,7 +5,6 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError } from '../src/project/config.js';
 import { RunnerError } from '../src/kernel/errors.js';
 import { NoRunnerError } from '../src/kernel/run-tests.js';
 import { commandKernel, describeKernelError, KernelUsageError } from '../src/index.js';
@@ -31,7 +30,6 @@ describe('describeKernelError', () => {
   it.each([
     ['a usage error with its hint', new KernelUsageError('bad id', 'use file::name'), { message: 'bad id', hint: 'use file::name' }],
     ['a usage error without one', new KernelUsageError('bad id'), { message: 'bad id' }],
-    ['a config error', new ConfigError('bad config'), { message: 'bad config', hint: expect.stringContaining('.tdd-kernel/config.json') }],
     ['a runner error', new RunnerError('no report'), { message: 'no report', hint: expect.stringContaining('runs on its own') }],
     ['no runner', new NoRunnerError('no runner found'), { message: 'no runner found', hint: expect.stringContaining('"runner"') }],
     ['anything else', new Error('boom'), null],

@@ -94,5 +94,5 @@ export function loadedSources(repo: TempRepo, args: string[], input = ''): strin
   return [...sources].sort();
 }
 
-/** What the hot path must not load: commander and zod. */
-export const HEAVY_MODULES = /\/node_modules\/(?:commander|zod)\//;
+/** What the hot path must not load: commander, zod and the config loader. */
+export const HEAVY_MODULES = /\/node_modules\/(?:commander|zod|lilconfig)\//;

@@ -6,6 +6,7 @@
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import * as z from 'zod';
 import { opError } from '../outcome.js';
 import { PROVIDER_IDS, TIERS } from '../providers/types.js';
@@ -46,26 +47,48 @@ export interface FindConfigOptions {
 
 /** The nearest config file from cwd up to the stop directory, or null. Invalid JSON is an OpError naming the file. */
 export async function findConfigFile(options: FindConfigOptions): Promise<ConfigFile | null> {
+  const { cwd, explorerOptions } = searchOf(options);
+  try {
+    return foundFile(await lilconfigModule().lilconfig(PACKAGE_PROP, explorerOptions).search(cwd));
+  } catch (error) {
+    throw asJsonError(error, cwd);
+  }
+}
+
+/** findConfigFile for callers that cannot wait (a library entry whose API is synchronous). */
+export function findConfigFileSync(options: FindConfigOptions): ConfigFile | null {
+  const { cwd, explorerOptions } = searchOf(options);
+  try {
+    return foundFile(lilconfigModule().lilconfigSync(PACKAGE_PROP, explorerOptions).search(cwd));
+  } catch (error) {
+    throw asJsonError(error, cwd);
+  }
+}
+
+/**
+ * lilconfig (CommonJS) is required on the first search, not with this module: the option tables this
+ * module checks also build every CLI's --help, which never reads a config file.
+ */
+function lilconfigModule(): typeof import('lilconfig') {
+  return createRequire(import.meta.url)('lilconfig') as typeof import('lilconfig');
+}
+
+function searchOf(options: FindConfigOptions) {
   const cwd = path.resolve(options.cwd);
   const stopDir = options.stopDir ?? repositoryRoot(cwd) ?? cwd;
-  // Loaded here, not with the module: the table this module checks is also what --help is built from.
-  const { lilconfig } = await import('lilconfig');
   // No cache: a long-lived host (the MCP server) must see the file as it is at each call.
-  const explorer = lilconfig(PACKAGE_PROP, {
-    searchPlaces: options.searchPlaces ?? [CONFIG_FILE, 'package.json'],
-    stopDir,
-    cache: false,
-    loaders: { '.json': parseJson },
-  });
-  let found: Awaited<ReturnType<typeof explorer.search>>;
-  try {
-    found = await explorer.search(cwd);
-  } catch (error) {
-    const file = (error as { filepath?: string }).filepath;
-    if (!file) throw error;
-    throw opError(`${displayPath(file, cwd)} is not valid JSON: ${(error as Error).message}`, { hint: 'fix the file, or remove it' });
-  }
+  const explorerOptions = { searchPlaces: options.searchPlaces ?? [CONFIG_FILE, 'package.json'], stopDir, cache: false, loaders: { '.json': parseJson } };
+  return { cwd, explorerOptions };
+}
+
+function foundFile(found: { filepath: string; config: unknown } | null): ConfigFile | null {
   return found ? { file: found.filepath, config: found.config } : null;
+}
+
+function asJsonError(error: unknown, cwd: string): unknown {
+  const file = (error as { filepath?: string }).filepath;
+  if (!file) return error;
+  return opError(`${displayPath(file, cwd)} is not valid JSON: ${(error as Error).message}`, { hint: 'fix the file, or remove it' });
 }
 
 function parseJson(file: string, content: string): unknown {

@@ -2,15 +2,18 @@
 // for people, and the one note that matters for every agent (the refusals tell the agent to run
 // `tdd-kernel run` and `tdd-kernel claim` through its shell, by path when the shell cannot find `tdd-kernel`).
 
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { gateFail, pass, type Outcome } from '@adlc/core';
 import { PROFILES } from './profiles.js';
 import { cliCommand } from '../project/cli-command.js';
+import { CONFIG_DIR } from '../project/config.js';
 import type { AgentName } from './types.js';
 import { doctorAgent, type AgentDoctorResult } from './doctor/doctor-agent.js';
 import { defaultHookCommand } from './init/init-claude-code.js';
 import { INSTALL } from './init/install-specs.js';
+import { hookTrustToml, projectTrustToml } from './init/codex-trust.js';
+import { shellQuote } from '../runners/shell.js';
 import { absoluteHookCommand, initAgent, type AgentInitResult } from './init/install.js';
 
 export interface AgentCommandOptions {
@@ -26,6 +29,8 @@ export interface AgentCommandOptions {
 export function runInit(agent: AgentName, opts: AgentCommandOptions): Outcome {
   const command = opts.hookCommand ?? (agent === 'claude-code' ? defaultHookCommand(opts.root, opts.cliPath) : absoluteHookCommand(agent, opts.cliPath));
   const result = initAgent(agent, opts.root, { command, dryRun: opts.dryRun === true, env: opts.env });
+  // .tdd-kernel/ marks the project's root (findRoot), also where there is no repository yet.
+  if (!opts.dryRun) mkdirSync(path.join(opts.root, CONFIG_DIR), { recursive: true });
   if (!onAgentPath(opts.root, opts.env)) {
     process.stderr.write(`tdd-kernel: note: \`tdd-kernel\` is not on PATH nor in node_modules/.bin, so the refusals tell the agent to run \`${cliCommand(opts.root, opts.env, opts.cliPath)} run ...\` and \`... claim ...\` instead; to shorten them, link it: ln -s ${opts.cliPath} ~/.local/bin/tdd-kernel\n`);
   }
@@ -48,6 +53,23 @@ export function renderInit(r: AgentInitResult): string {
   return lines.join('\n');
 }
 
+/**
+ * Codex runs a project's hooks only once the project and each hook are trusted in its config.toml: what to
+ * append there, as one block (a hook trusted before with another hash is among the problems: its
+ * trusted_hash is replaced, not appended, or the file would hold the table twice).
+ */
+export function codexTrustFix(trust: NonNullable<AgentDoctorResult['codex_trust']>, root: string): string | null {
+  const untrusted = trust.hooks.filter((h) => h.trusted_hash === null).map((h) => ({ key: h.key, currentHash: h.current_hash }));
+  const toml = `${trust.project_trusted ? '' : projectTrustToml(root)}${hookTrustToml(untrusted)}`.trim();
+  if (toml === '') return null;
+  return [
+    `Codex runs a project's hooks only once the project and each hook are trusted (approve them in Codex's hook review, or append these lines to ${trust.config_toml}):`,
+    `cat >> ${shellQuote(trust.config_toml)} <<'EOF'`,
+    toml,
+    'EOF',
+  ].join('\n');
+}
+
 function listed(items: string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
@@ -64,6 +86,8 @@ export function renderDoctorAgent(r: AgentDoctorResult): string {
       ? `${r.agent}: the installed hook refuses a forbidden edit in ${r.agent}'s contract (${r.config}: \`${r.command}\`)`
       : `${r.agent}: the gate is NOT in place (${r.config}${r.command ? `: \`${r.command}\`` : ''})`,
   ];
+  const trust = r.codex_trust && r.problems.length > 0 ? codexTrustFix(r.codex_trust, r.root) : null;
+  if (trust) lines.push(trust);
   for (const p of r.problems) lines.push(`problem: ${p}`);
   for (const w of r.warnings ?? []) lines.push(`warning: ${w}`);
   for (const lack of r.lacks) lines.push(`cannot enforce: ${lack}`);

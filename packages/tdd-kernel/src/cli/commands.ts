@@ -72,6 +72,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       const agentOpts = { root: opts.root ?? findRoot(process.cwd()), env, cliPath: fileURLToPath(new URL('../bin/tdd-kernel.js', import.meta.url)), ...(opts.json ? { json: true } : {}), ...(opts.hookCommand ? { hookCommand: opts.hookCommand } : {}), ...(opts.dryRun ? { dryRun: true } : {}) };
       return name === 'init' ? runInit(agent, agentOpts) : runDoctorAgent(agent, agentOpts);
     }
+    if (name === 'status' && opts.root === undefined) await requireProject(process.cwd());
     const ctx = await context(opts, env);
     // A flush killed mid-revert is finished (or its buffer given back) before any command reads the turn.
     if (name !== 'flush') {
@@ -84,6 +85,15 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
 }
 
+/** Outside any project an empty status would look like a project with no tests yet: say there is none. */
+async function requireProject(cwd: string): Promise<void> {
+  const { insideProject } = await import('../project/paths.js');
+  if (insideProject(cwd)) return;
+  throw opError(`no project found at or above ${cwd} (no .tdd-kernel/, .git or package.json)`, {
+    hint: 'run it inside a repository, or start one here with `tdd-kernel init <agent>` (claude-code, codex, cursor, ...)',
+  });
+}
+
 function checkMode(mode: string): 'strict' | 'warn' {
   if (!isMode(mode)) throw opError(`--mode must be strict or warn, not "${mode}"`, { hint: 'strict refuses edits, warn only reports them' });
   return mode;
@@ -92,8 +102,9 @@ function checkMode(mode: string): 'strict' | 'warn' {
 async function context(opts: GlobalFlags, env: NodeJS.ProcessEnv): Promise<KernelContext> {
   const { mode, ...flags } = opts;
   const checked = { ...flags, ...(mode ? { mode: checkMode(mode) } : {}) };
-  const { contextForFlags } = await import('../project/context.js');
-  return contextForFlags(checked, env);
+  const [{ contextForFlags, rootOf }, { projectConfig }] = await Promise.all([import('../project/context.js'), import('../project/checked-config.js')]);
+  const root = rootOf(checked.root);
+  return contextForFlags(checked, env, root, await projectConfig(root));
 }
 
 async function dispatch(name: string, args: string[], opts: GlobalFlags & { plan?: string }, ctx: KernelContext): Promise<Outcome> {

@@ -18,7 +18,6 @@ const named = <T extends Error>(error: unknown, name: string): error is T => err
 /** The message and hint of one of the kernel's operational errors; null for anything else. */
 export function describeKernelError(error: unknown): KernelErrorDescription | null {
   if (named<KernelUsageError>(error, 'KernelUsageError')) return { message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
-  if (named(error, 'ConfigError')) return { message: error.message, hint: 'fix .tdd-kernel/config.json (see the README for the keys)' };
   if (named(error, 'RunnerError')) return { message: error.message, hint: 'check that the test command runs on its own (set "command" in .tdd-kernel/config.json if it needs another one)' };
   if (named(error, 'NoRunnerError')) return { message: error.message, hint: 'install one, or set "runner" (and "command") in .tdd-kernel/config.json' };
   return null;

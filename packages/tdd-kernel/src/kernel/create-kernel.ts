@@ -5,7 +5,8 @@ import { claim, type ClaimResult } from './claim.js';
 import { confirmEdits } from '../turn/confirm-edits.js';
 import { relativeToRoot } from '../project/paths.js';
 import { recoverInterrupted } from '../turn/flush-recovery.js';
-import { contextForFlags, createContext, type KernelContext, type KernelOptions } from '../project/context.js';
+import { contextForFlags, createContext, rootOf, type KernelContext, type KernelOptions } from '../project/context.js';
+import { loadConfig } from '../project/load-config.js';
 import type { GlobalFlags } from '../cli/options.js';
 import { flush, type FlushResult } from '../turn/flush.js';
 import { gateEdit, type GateOptions, type GateResult } from './gate.js';
@@ -41,7 +42,8 @@ export interface Kernel {
 }
 
 export function createKernel(options: KernelOptions = {}): Kernel {
-  return kernelOf(createContext(options));
+  const root = rootOf(options.root);
+  return kernelOf(createContext({ ...options, root, config: options.config ?? loadConfig(root) }));
 }
 
 /**
@@ -50,7 +52,8 @@ export function createKernel(options: KernelOptions = {}): Kernel {
  * $TDD_KERNEL_SESSION, else the one the hook last saw.
  */
 export function commandKernel(flags: Omit<GlobalFlags, 'json'>, env: NodeJS.ProcessEnv, cwd: string): Kernel {
-  return kernelOf(contextForFlags(flags, env, cwd));
+  const root = rootOf(flags.root, cwd);
+  return kernelOf(contextForFlags(flags, env, root, loadConfig(root, cwd)));
 }
 
 function kernelOf(ctx: KernelContext): Kernel {

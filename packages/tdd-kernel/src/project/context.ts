@@ -3,7 +3,7 @@
 
 import * as fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig, type KernelConfig } from './config.js';
+import type { KernelConfig } from './config.js';
 import type { KernelEvent } from '../schemas/events.js';
 import type { GlobalFlags } from '../cli/options.js';
 import { findRoot, projectPaths, type ProjectPaths } from './paths.js';
@@ -20,7 +20,7 @@ export interface KernelOptions {
   log?: string;
   /** A runner adapter; default: configured or detected. */
   runner?: RunnerAdapter;
-  /** Config; default: read from .tdd-kernel/config.json. */
+  /** Config; default: read from .tdd-kernel/config.json (and checked). */
   config?: KernelConfig;
   /** The agent session; claims and turn buffers are per session. */
   session?: string | null;
@@ -51,9 +51,10 @@ export interface KernelContext {
   cli(): string;
 }
 
-export function createContext(opts: KernelOptions = {}): KernelContext {
-  const root = opts.root ? realpathSafe(path.resolve(opts.root)) : findRoot(process.cwd());
-  const config = opts.config ?? loadConfig(root);
+/** A context from options whose config is read already (projectConfig on the hot path, loadConfig elsewhere). */
+export function createContext(opts: KernelOptions & { config: KernelConfig }): KernelContext {
+  const root = rootOf(opts.root);
+  const { config } = opts;
   const paths = projectPaths(root, config, opts.log);
   const warn = opts.warn ?? ((m: string) => process.stderr.write(`tdd-kernel: warning: ${m}\n`));
   const rel = path.relative(root, paths.log);
@@ -84,13 +85,17 @@ export function createContext(opts: KernelOptions = {}): KernelContext {
   return ctx;
 }
 
+/** The project root: the one given, else found from `cwd` (.tdd-kernel/ or .git above it). */
+export function rootOf(root: string | undefined, cwd: string = process.cwd()): string {
+  return root ? realpathSafe(path.resolve(root)) : findRoot(cwd);
+}
+
 /**
- * The context of a CLI command (the full CLI's and the hot path's alike): the root from --root or found
- * from the working directory; the session from --session, $TDD_KERNEL_SESSION, else the one the hook last saw.
+ * The context of a CLI command (the full CLI's and the hot path's alike) in the project at `root` (from
+ * --root or found from the working directory): the session from --session, $TDD_KERNEL_SESSION, else the
+ * one the hook last saw.
  */
-export function contextForFlags(flags: GlobalFlags, env: NodeJS.ProcessEnv, cwd: string = process.cwd()): KernelContext {
-  const root = flags.root ?? findRoot(cwd);
-  const config = loadConfig(root);
+export function contextForFlags(flags: GlobalFlags, env: NodeJS.ProcessEnv, root: string, config: KernelConfig): KernelContext {
   const session = flags.session || env.TDD_KERNEL_SESSION || lastSession(projectPaths(root, config, flags.log).scratch);
   return createContext({ root, config, session, env, cli: () => cliCommand(root, env), ...(flags.log ? { log: flags.log } : {}), ...(flags.mode ? { mode: flags.mode } : {}) });
 }

@@ -19,6 +19,14 @@ export function findRoot(start: string): string {
   return realpath(gitRoot ?? from);
 }
 
+/** Whether `start` is inside a project: a directory at or above it holds .tdd-kernel/, .git or package.json. */
+export function insideProject(start: string): boolean {
+  for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+    if (isDir(path.join(dir, CONFIG_DIR)) || fs.existsSync(path.join(dir, '.git')) || fs.existsSync(path.join(dir, 'package.json'))) return true;
+    if (path.dirname(dir) === dir) return false;
+  }
+}
+
 /** The git directory of the worktree at or above `root` (follows a `.git` file), or null. */
 export function findGitDir(root: string): string | null {
   for (let dir = root; ; dir = path.dirname(dir)) {
@@ -46,13 +54,15 @@ export interface ProjectPaths {
 
 export function projectPaths(root: string, config: KernelConfig, logOverride?: string): ProjectPaths {
   const log = path.resolve(root, logOverride ?? config.log ?? DEFAULT_LOG);
-  const gitDir = findGitDir(root);
-  const base = gitDir
-    ? path.join(gitDir, 'tdd-kernel')
-    : path.join(os.tmpdir(), 'tdd-kernel', sha1Hex(root).slice(0, 16));
   // One scratch per log, so --log elsewhere never mixes state with the default log.
   const key = sha1Hex(log).slice(0, 12);
-  return { root, log, scratch: path.join(base, key) };
+  return { root, log, scratch: path.join(scratchBase(root), key) };
+}
+
+/** The project's scratch dir, above each log's: .git/tdd-kernel/ in a git repository, else in the OS temp dir. */
+export function scratchBase(root: string): string {
+  const gitDir = findGitDir(root);
+  return gitDir ? path.join(gitDir, 'tdd-kernel') : path.join(os.tmpdir(), 'tdd-kernel', sha1Hex(root).slice(0, 16));
 }
 
 function isDir(p: string): boolean {

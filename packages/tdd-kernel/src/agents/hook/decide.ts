@@ -10,6 +10,7 @@ import type { AgentEvent, FileTouch, HookDecision } from '../types.js';
 import { bashWrites, type BashWrites } from './bash-writes.js';
 import { confirmEdits } from '../../turn/confirm-edits.js';
 import { createContext, type KernelContext } from '../../project/context.js';
+import { projectConfig } from '../../project/checked-config.js';
 import { gateEdit, type GateResult } from '../../kernel/gate.js';
 import { findRoot, relativeToRoot } from '../../project/paths.js';
 import { cliCommand } from '../../project/cli-command.js';
@@ -182,7 +183,7 @@ async function contextFor(event: AgentEvent, opts: HookOptions, file: string | n
   const start = env.CLAUDE_PROJECT_DIR || existingDir(event.cwd) || (file ? path.dirname(file) : null) || process.cwd();
   const session = event.sessionId !== null && event.sessionId !== '' ? event.sessionId : null;
   const root = findRoot(start);
-  const ctx = createContext({ root, session, env, cli: () => cliCommand(root, env), ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: opts.mode } : {}) });
+  const ctx = createContext({ root, config: await projectConfig(root), session, env, cli: () => cliCommand(root, env), ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: opts.mode } : {}) });
   rememberSession(ctx.paths.scratch, session);
   // A flush killed mid-revert is finished before anything reads the turn (one readdir when there is none).
   if (interruptedFlushes(ctx.paths.scratch).length > 0) await recoverInterrupted(ctx);

@@ -1,0 +1,41 @@
+// Outside any project (no .tdd-kernel/, .git or package.json up the tree) `status` says so and how to
+// start one, instead of an empty status that reads like a project without tests.
+
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StatusOutputSchema } from '../src/index.js';
+import { BIN } from './support.js';
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const run = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, TDD_KERNEL_SESSION: '' } });
+
+describe('status outside any project', () => {
+  it('is exit 1 saying that no project was found and how to start one; after init it is a project', () => {
+    dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'tdd-no-project-')));
+    const text = run(['status']);
+    expect(text.status).toBe(1);
+    expect(text.stdout).toBe('');
+    expect(text.stderr).toContain(`tdd-kernel: error: no project found at or above ${dir}`);
+    expect(text.stderr).toContain('`tdd-kernel init <agent>`');
+    const json = run(['status', '--json']);
+    expect(json.status).toBe(1);
+    expect((JSON.parse(json.stdout) as { error: { message: string; hint: string } }).error.hint).toContain('run it inside a repository');
+
+    expect(run(['init', 'claude-code']).status).toBe(0);
+    const after = run(['status', '--json']);
+    expect(after.status).toBe(0);
+    expect(StatusOutputSchema.parse(JSON.parse(after.stdout)).root).toBe(dir);
+  });
+
+  it('--root names the project: no search', () => {
+    dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'tdd-no-project-')));
+    expect(run(['status', '--root', dir]).status).toBe(0);
+  });
+});
