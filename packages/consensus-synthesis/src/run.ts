@@ -110,7 +110,7 @@ async function preflight(raw: RawOptions, deps: RunDeps): Promise<Run> {
   const config = await loadProjectConfig(SYNTHESIS_OPTIONS, { cwd });
   const opts = checkOptions(raw, config);
   const env = withConfigEnv(deps.env, config);
-  const reporter = deps.reporter ?? createReporter({ name: 'consensus-synthesis', json: opts.json, env });
+  const reporter = deps.reporter ?? createReporter({ name: 'consensus-synthesis', json: opts.json, quiet: opts.quiet, env });
   const redactor = createRedactor(env);
   const reviewers = opts.reviewers ? parseReviewerList(opts.reviewers) : opts.promptOnly ? [] : defaultReviewers(env);
   const tooMany = opts.promptOnly ? null : minReviewersProblem(opts.minReviewers, reviewers.length);
@@ -173,12 +173,12 @@ async function askReviewers(run: Run, input: Stage1Input): Promise<Settled[]> {
   const { reporter, redactor } = run;
   if (redactor.total.count > 0) reporter.warn(`redacted ${redactor.total.count} secret(s) before sending (see the report for kinds)`);
   const total = run.reviewers.length;
-  reporter.progress(`Stage 1: Collecting reviews... 0/${total} complete`);
+  reporter.progress(`Stage 1: Collecting reviews... 0/${total} complete`, 'stage 1');
   // One reviewer's request must not leave while another's SDK still loads (the loads run on this thread).
   await run.providersReady;
   const settled = await callModels(run.reviewers, input.prompt, {
     ...run.callOpts,
-    onSettled: (_s, done) => reporter.progress(`Stage 1: Collecting reviews... ${done}/${total} complete`),
+    onSettled: (_s, done) => reporter.progress(`Stage 1: Collecting reviews... ${done}/${total} complete`, 'stage 1'),
   });
   reporter.endProgress();
   return settled;

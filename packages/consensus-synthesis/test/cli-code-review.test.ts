@@ -68,7 +68,14 @@ describe('code-review mode through the built CLI', () => {
     }
     expect(doc.synthesis).toBe(SYNTHESIS_APPROVE);
     expect(doc.usage.inputTokens).toBeGreaterThan(0);
-    expect(result.stderr).not.toMatch(/Stage 1/); // no progress off a TTY
+    // Off a TTY (a CI log), one plain line as each phase starts; stdout is the document alone.
+    expect(result.stderr.split('\n')).toContain('consensus-synthesis: Stage 1: Collecting reviews... 0/3 complete');
+    expect(result.stderr).toMatch(/^consensus-synthesis: Stage 2: .+ is compiling the consensus\.\.\.$/m);
+    expect(result.stderr).not.toContain('\u001b');
+    script(reviewText({ severity: 'SUGGESTION', line: 2, assessment: 'APPROVE' }), SYNTHESIS_APPROVE);
+    const quiet = await cli(['--mode', 'code-review', '--base-sha', base, '--json', '--quiet'], repo.dir, server.env());
+    expect(quiet.exitCode, quiet.stderr).toBe(0);
+    expect(quiet.stderr).not.toMatch(/Stage 1/);
     repo.cleanup();
   });
 

@@ -63,6 +63,8 @@ export interface CalibrateOptions {
   testCmd?: string;
   scorer: Scorer;
   json: boolean;
+  /** No progress and no notes on stderr (warnings and errors still print). */
+  quiet?: boolean;
   seed: number;
   trials: number;
   history?: string;
@@ -87,7 +89,7 @@ export interface CalibrateDeps {
 }
 
 export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Promise<Outcome<CalibrationJson | RestoreJson>> {
-  const reporter = deps.reporter ?? createReporter({ name: TOOL, json: opts.json, env: deps.env });
+  const reporter = deps.reporter ?? createReporter({ name: TOOL, json: opts.json, quiet: Boolean(opts.quiet), env: deps.env });
   if (opts.restore) return restore({ json: opts.json }, { cwd: deps.cwd, reporter });
   const run = await preflight(opts, deps, reporter);
   const source = await choosePlants(opts, run, deps);
@@ -151,7 +153,7 @@ function judgeContext(env: NodeJS.ProcessEnv, root: string, reporter: Reporter):
       hint: 'without a key, run model-free with --scorer repro (only findings whose repro command tells the bug apart count)',
     });
   }
-  return { env, cwd: root, concurrency: 8, onProgress: (done, total) => reporter.progress(`judging ${done}/${total}…`) };
+  return { env, cwd: root, concurrency: 8, onProgress: (done, total) => reporter.progress(`judging ${done}/${total}…`, 'judging') };
 }
 
 /** Plant: the source of each trial's plants, never one of the files this run writes. */
@@ -189,7 +191,7 @@ async function review(
           ...(opts.testCmd ? { testCmd: opts.testCmd } : {}),
           scorer: opts.scorer,
           snapshot,
-          checks: { root: run.root, snapshot, timeoutMs: opts.timeout * 1000, env: deps.env, cleanCache, onProgress: (d, t) => reporter.progress(`checking repros ${d}/${t}…`) },
+          checks: { root: run.root, snapshot, timeoutMs: opts.timeout * 1000, env: deps.env, cleanCache, onProgress: (d, t) => reporter.progress(`checking repros ${d}/${t}…`, 'checking repros') },
           ...(run.judge ? { judge: run.judge } : {}),
           reviewTimeoutMs: opts.reviewTimeout * 1000,
           minPlants: { count: opts.minPlants, fromFile: source.kind === 'plants-file' },

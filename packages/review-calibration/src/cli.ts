@@ -24,7 +24,7 @@ const program = createProgram({
   name: 'review-calibration',
   description: 'Measures an automated reviewer\'s recall and precision by planting real bugs, with controls that keep the number honest.',
   version: pkg.version,
-  shared: ['json'],
+  shared: ['json', 'quiet'],
   helpAfter: HELP_AFTER,
 })
   .option('--review-cmd <cmd>', 'shell command that runs the reviewer; {base} becomes the --commit ref (required; repeat it to compare reviewers)', collect, [])

@@ -13,7 +13,7 @@ const program = createProgram({
     'N-version programming for a failing test: N independent LLM fixes, each gated by the repro test and the regression rails, ' +
     'grouped by agreement; the smallest fix of the largest group wins.',
   version: pkg.version,
-  shared: ['tier', 'json', 'promptOnly', 'allowDirty'],
+  shared: ['tier', 'json', 'promptOnly', 'allowDirty', 'quiet'],
   defaultTier: DEFAULTS.tier,
   helpAfter: `Exit codes: 0 a consensus fix survived (or --n < 3 with a survivor), 2 no survivor or all-divergent, 1 operational error.
 

@@ -17,6 +17,8 @@ export interface ConsensusFixOptions {
   apply?: boolean | undefined;
   allowDirty?: boolean | undefined;
   json?: boolean | undefined;
+  /** No progress and no notes on stderr (warnings and errors still print). */
+  quiet?: boolean | undefined;
   promptOnly?: boolean | undefined;
   /** Seconds for each test or rails run. */
   timeout: number;

@@ -34,7 +34,7 @@ export async function ask(run: Run, prompt: string, onAnswer?: (result: FanResul
 
 async function askModels(run: Run, prompt: string, onAnswer: ((result: FanResult) => void) | undefined): Promise<FanResult[]> {
   const { opts, ctx, reporter, log } = run;
-  reporter.progress(`completions 0/${opts.n}`);
+  reporter.progress(`completions 0/${opts.n}`, 'completions');
   const results = await fan(opts.n, prompt, {
     tier: opts.tier,
     providers: run.providers,
@@ -44,7 +44,7 @@ async function askModels(run: Run, prompt: string, onAnswer: ((result: FanResult
     env: ctx.env,
     cwd: ctx.cwd,
     onSettled: (result, settled) => {
-      reporter.progress(`completions ${settled}/${opts.n}`);
+      reporter.progress(`completions ${settled}/${opts.n}`, 'completions');
       log.event('completion', { index: result.slot, ok: result.ok, provider: result.provider, model: result.model, ...(result.ok ? { durationMs: result.completion.durationMs, truncated: result.completion.truncated } : { error: result.error.message }) });
       log.file(`answers/candidate-${result.slot}.txt`, result.ok ? result.completion.text : `(no answer) ${result.error.message}`);
       onAnswer?.(result);

@@ -47,7 +47,7 @@ export interface Run {
 
 export function openReporter(opts: ConsensusFixOptions, ctx: RunContext): Reporter {
   if (ctx.reporter) return ctx.reporter;
-  return createReporter({ name: TOOL, json: Boolean(opts.json), env: ctx.env, ...(ctx.stderr ? { stream: ctx.stderr } : {}) });
+  return createReporter({ name: TOOL, json: Boolean(opts.json), quiet: Boolean(opts.quiet), env: ctx.env, ...(ctx.stderr ? { stream: ctx.stderr } : {}) });
 }
 
 /** Start-up: recover a killed run's files, guard the tree, resolve files and providers, open the log. */

@@ -17,6 +17,7 @@ export function calibrateOptions(raw: Record<string, unknown>): CalibrateOptions
     plantSource: (raw.plantSource as CalibrateOptions['plantSource'] | undefined) ?? DEFAULTS.plantSource,
     plantTier: (raw.plantTier as Tier | undefined) ?? DEFAULTS.plantTier,
     json: raw.json === true,
+    quiet: raw.quiet === true,
     seed: Number(raw.seed ?? DEFAULTS.seed),
     trials: Number(raw.trials ?? DEFAULTS.trials),
     report: (raw.report as string[] | undefined) ?? [],
