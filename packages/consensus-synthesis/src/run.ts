@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   createReporter,
+  failureHint,
   gateFail,
   loadProjectConfig,
   mulberry32,
@@ -207,7 +208,8 @@ async function settle(run: Run, input: Stage1Input, settled: Settled[], date: Da
   const stage1 = { settled, letters, results, knownFiles, answered, total, reportBase };
   if (opts.json) for (const failure of failures) reporter.warn(terminalSafe(failure));
 
-  const partial = decidePartialSuccess({ answered, requested: total, minReviewers: opts.minReviewers, failures });
+  const kinds = settled.flatMap((s) => (s.ok ? [] : [s.kind]));
+  const partial = decidePartialSuccess({ answered, requested: total, minReviewers: opts.minReviewers, failures, kinds });
   if (!partial.ok) return stopWithReport(run, { ...stage1, warnings: failures }, partial.error, {}, partial.hint);
   if (opts.json) for (const w of partial.warnings) reporter.warn(terminalSafe(w.replace(/^WARNING: /, '')));
   return { ...stage1, warnings: [...partial.warnings, ...failures], demoteHigh: partial.demoteHigh };
@@ -246,7 +248,7 @@ async function chairConsensus(run: Run, input: Stage1Input, stage1: Stage1): Pro
       stage1,
       `every chairman failed: ${chairWarnings.join('; ')}`,
       { chairFailures: stage2.failed },
-      'check the keys and --timeout, or pick a chairman with --chairman',
+      `${failureHint(stage2.kinds)}; or pick a chairman with --chairman`,
     );
   }
   if (opts.json) for (const w of chairWarnings) reporter.warn(terminalSafe(w));

@@ -1,7 +1,7 @@
 // The ask phase: N independent, stateless completions in parallel, while the baseline rails run
 // once on the untouched tree. A provider that fails every call is an operational error, never a verdict.
 
-import { fan, opError, type CommandResult, type FanResult } from '@adlc/core';
+import { failureHint, failureKind, fan, opError, type CommandResult, type FanResult } from '@adlc/core';
 import { runGate } from '../candidates/gates.js';
 import { SYSTEM_PROMPT } from '../candidates/prompt.js';
 import type { Run } from './start-up.js';
@@ -62,7 +62,7 @@ function assertSomeAnswered(results: FanResult[]): void {
   if (distinct.size === 1) throw failed[0]!.error;
   const each = [...distinct.values()].map((e) => `${e.provider} (${e.model}): ${typeof e.status === 'number' ? `HTTP ${e.status}` : e.status}`);
   throw opError(`not one of the ${results.length} completions returned text: ${each.join('; ')}`, {
-    hint: 'check the keys, the model names (ADLC_MODEL_*) and the providers\' status, then run again',
+    hint: failureHint(failed.map((f) => failureKind(f.error))),
     cause: failed[0]!.error,
   });
 }
