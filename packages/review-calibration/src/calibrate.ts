@@ -92,6 +92,7 @@ export async function calibrate(opts: CalibrateOptions, deps: CalibrateDeps): Pr
   const reporter = deps.reporter ?? createReporter({ name: TOOL, json: opts.json, quiet: Boolean(opts.quiet), env: deps.env });
   if (opts.restore) return restore({ json: opts.json }, { cwd: deps.cwd, reporter });
   const run = await preflight(opts, deps, reporter);
+  if (opts.plantSource !== 'rules' && !opts.plantsFile) reporter.progress(`plants: asking the ${opts.plantTier} model for plants…`);
   const source = await choosePlants(opts, run, deps);
   const { trials, sources } = await review(opts, deps, run, source, reporter);
   const decoys = await decoyRuns(run.reviewers, opts.decoys, { cwd: deps.cwd, env: deps.env, commit: opts.commit, reviewTimeoutMs: opts.reviewTimeout * 1000, reporter });
