@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RestoreReportSchema } from '@adlc/core';
+import { RestoreDocumentSchema } from '@adlc/core';
 import { runCli } from '@adlc/testkit';
 import { RestoreOutputSchema } from '../src/output/schema.js';
 import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, GAMING, RAILS, REPRO, WRONG, answer, bytes, fix, interruptMidEvaluation, killQuietly, parseOutput, useSuite, waitFor } from './support.js';
@@ -88,7 +88,8 @@ describe('signals during evaluation', () => {
     const restore = await runCli(BIN, ['--restore', '--json'], { cwd: r.dir });
     expect(restore.exitCode, restore.stderr).toBe(0);
     const doc = RestoreOutputSchema.parse(JSON.parse(restore.stdout));
-    expect(RestoreReportSchema.strict().parse(doc.restore)).toEqual(doc.restore);
+    expect(RestoreDocumentSchema.strict().parse(doc)).toEqual(doc);
+    expect({ restored: doc.restored, skipped: doc.skipped, kept: doc.kept }).toEqual(doc.restore);
     expect(doc.restore.skipped).toEqual([expect.objectContaining({ status: 'corrupt', why: expect.any(String), reason: expect.any(String) })]);
     expect(restore.stderr).toContain('left a corrupt journal in place');
     expect(existsSync(join(journals, 'broken-1-0000.json'))).toBe(true);

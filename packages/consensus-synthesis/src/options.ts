@@ -12,6 +12,7 @@ const PER_RUN = { config: false } as const;
 export const SYNTHESIS_OPTIONS = defineOptions('consensus-synthesis', {
   json: SHARED_OPTIONS.json,
   promptOnly: SHARED_OPTIONS.promptOnly,
+  quiet: SHARED_OPTIONS.quiet,
   tier: tierOption('mid'),
   mode: z
     .enum(MODES)

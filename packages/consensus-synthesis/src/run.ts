@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   createReporter,
+  failureHint,
   gateFail,
   loadProjectConfig,
   mulberry32,
@@ -110,7 +111,7 @@ async function preflight(raw: RawOptions, deps: RunDeps): Promise<Run> {
   const config = await loadProjectConfig(SYNTHESIS_OPTIONS, { cwd });
   const opts = checkOptions(raw, config);
   const env = withConfigEnv(deps.env, config);
-  const reporter = deps.reporter ?? createReporter({ name: 'consensus-synthesis', json: opts.json, env });
+  const reporter = deps.reporter ?? createReporter({ name: 'consensus-synthesis', json: opts.json, quiet: opts.quiet, env });
   const redactor = createRedactor(env);
   const reviewers = opts.reviewers ? parseReviewerList(opts.reviewers) : opts.promptOnly ? [] : defaultReviewers(env);
   const tooMany = opts.promptOnly ? null : minReviewersProblem(opts.minReviewers, reviewers.length);
@@ -173,12 +174,12 @@ async function askReviewers(run: Run, input: Stage1Input): Promise<Settled[]> {
   const { reporter, redactor } = run;
   if (redactor.total.count > 0) reporter.warn(`redacted ${redactor.total.count} secret(s) before sending (see the report for kinds)`);
   const total = run.reviewers.length;
-  reporter.progress(`Stage 1: Collecting reviews... 0/${total} complete`);
+  reporter.progress(`Stage 1: Collecting reviews... 0/${total} complete`, 'stage 1');
   // One reviewer's request must not leave while another's SDK still loads (the loads run on this thread).
   await run.providersReady;
   const settled = await callModels(run.reviewers, input.prompt, {
     ...run.callOpts,
-    onSettled: (_s, done) => reporter.progress(`Stage 1: Collecting reviews... ${done}/${total} complete`),
+    onSettled: (_s, done) => reporter.progress(`Stage 1: Collecting reviews... ${done}/${total} complete`, 'stage 1'),
   });
   reporter.endProgress();
   return settled;
@@ -207,7 +208,8 @@ async function settle(run: Run, input: Stage1Input, settled: Settled[], date: Da
   const stage1 = { settled, letters, results, knownFiles, answered, total, reportBase };
   if (opts.json) for (const failure of failures) reporter.warn(terminalSafe(failure));
 
-  const partial = decidePartialSuccess({ answered, requested: total, minReviewers: opts.minReviewers, failures });
+  const kinds = settled.flatMap((s) => (s.ok ? [] : [s.kind]));
+  const partial = decidePartialSuccess({ answered, requested: total, minReviewers: opts.minReviewers, failures, kinds });
   if (!partial.ok) return stopWithReport(run, { ...stage1, warnings: failures }, partial.error, {}, partial.hint);
   if (opts.json) for (const w of partial.warnings) reporter.warn(terminalSafe(w.replace(/^WARNING: /, '')));
   return { ...stage1, warnings: [...partial.warnings, ...failures], demoteHigh: partial.demoteHigh };
@@ -246,7 +248,7 @@ async function chairConsensus(run: Run, input: Stage1Input, stage1: Stage1): Pro
       stage1,
       `every chairman failed: ${chairWarnings.join('; ')}`,
       { chairFailures: stage2.failed },
-      'check the keys and --timeout, or pick a chairman with --chairman',
+      `${failureHint(stage2.kinds)}; or pick a chairman with --chairman`,
     );
   }
   if (opts.json) for (const w of chairWarnings) reporter.warn(terminalSafe(w));

@@ -68,7 +68,14 @@ describe('code-review mode through the built CLI', () => {
     }
     expect(doc.synthesis).toBe(SYNTHESIS_APPROVE);
     expect(doc.usage.inputTokens).toBeGreaterThan(0);
-    expect(result.stderr).not.toMatch(/Stage 1/); // no progress off a TTY
+    // Off a TTY (a CI log), one plain line as each phase starts; stdout is the document alone.
+    expect(result.stderr.split('\n')).toContain('consensus-synthesis: Stage 1: Collecting reviews... 0/3 complete');
+    expect(result.stderr).toMatch(/^consensus-synthesis: Stage 2: .+ is compiling the consensus\.\.\.$/m);
+    expect(result.stderr).not.toContain('\u001b');
+    script(reviewText({ severity: 'SUGGESTION', line: 2, assessment: 'APPROVE' }), SYNTHESIS_APPROVE);
+    const quiet = await cli(['--mode', 'code-review', '--base-sha', base, '--json', '--quiet'], repo.dir, server.env());
+    expect(quiet.exitCode, quiet.stderr).toBe(0);
+    expect(quiet.stderr).not.toMatch(/Stage 1/);
     repo.cleanup();
   });
 
@@ -203,6 +210,8 @@ describe('code-review mode through the built CLI', () => {
     expect(result.stderr).toMatch(/no reviewer answered \(0\/3\)/);
     for (const name of ['Claude', 'Gemini', 'Codex']) expect(result.stderr).toContain(`${name} did not answer`);
     expect(JSON.parse(result.stdout).error.exitCode).toBe(1);
+    // A key refused (401) is told to check the key, not the model names and --timeout.
+    expect(JSON.parse(result.stdout).error.hint).toMatch(/^check the provider's key \(its \*_API_KEY variable\): it was refused; detailed breakdown: /);
     expect(server.requests.some(isChairman)).toBe(false);
     const reportPath = /detailed breakdown: (\S+)/.exec(result.stderr)?.[1];
     expect(readFileSync(reportPath!, 'utf8')).toContain('HTTP 401: bad key');
@@ -243,6 +252,19 @@ describe('code-review mode through the built CLI', () => {
     expect(doc.chairman!.name).toBe('Gemini');
     expect(doc.chairman!.failed[0]!.error).toMatch(/does not follow the report format/);
     expect(result.exitCode).toBe(0);
+    repo.cleanup();
+  });
+
+  it('every chairman answering without the report format: exit 1, says so with the first line of each answer, no hint about keys', async () => {
+    const { repo, base } = repoWithChange();
+    server.handle((r) => (isChairman(r) ? '\nI am sorry, I cannot compile this.\nSecond line.' : reviewText()));
+    const result = await cli(['--mode=code-review', `--base-sha=${base}`, '--json'], repo.dir, server.env());
+    expect(result.exitCode).toBe(1);
+    const { error } = JSON.parse(result.stdout) as { error: { message: string; hint: string } };
+    expect(error.message).toMatch(/Claude could not chair: it answered, but its report could not be parsed \(.+\); its answer began: "I am sorry, I cannot compile this\."/);
+    expect(error.message).not.toContain('Second line');
+    expect(error.hint).toMatch(/^the model answered, but not in the format asked for/);
+    expect(error.hint).not.toMatch(/key|--timeout/);
     repo.cleanup();
   });
 

@@ -1,6 +1,7 @@
 // The stage-1 partial-success rule, one line per case: answered × requested × --min-reviewers.
 
 import { describe, expect, it } from 'vitest';
+import { FAILURE_HINTS } from '@adlc/core';
 import { decidePartialSuccess, minReviewersProblem } from '../src/index.js';
 
 const SINGLE = /^WARNING: only 1 of \d+ reviewers? answered: this is a single analysis, not a consensus; the gate ran on a single reviewer, so nothing can reach High Priority$/;
@@ -41,7 +42,11 @@ describe('decidePartialSuccess', () => {
   });
 
   it('a refusal carries a hint', () => {
-    expect(decidePartialSuccess({ answered: 0, requested: 2, minReviewers: 1, failures: [] })).toMatchObject({ hint: expect.stringMatching(/--timeout/) });
+    expect(decidePartialSuccess({ answered: 0, requested: 2, minReviewers: 1, failures: [], kinds: ['timeout', 'timeout'] })).toMatchObject({ hint: FAILURE_HINTS.timeout });
+    // The hint follows the causes (core's table): a command not found is told to check the command.
+    expect(decidePartialSuccess({ answered: 0, requested: 2, minReviewers: 1, failures: [], kinds: ['command', 'key'] })).toMatchObject({
+      hint: `${FAILURE_HINTS.command}; ${FAILURE_HINTS.key}`,
+    });
     expect(decidePartialSuccess({ answered: 1, requested: 2, minReviewers: 2, failures: [] })).toMatchObject({ hint: 'run again, or lower --min-reviewers' });
   });
 });

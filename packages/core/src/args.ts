@@ -6,13 +6,14 @@ import { HelpShown, OpError } from './errors.js';
 import { mayBeTerminal, writeOut } from './stdio.js';
 import { TIERS, type Tier } from './providers/types.js';
 
-export type SharedFlag = 'json' | 'promptOnly' | 'tier' | 'allowDirty';
+export type SharedFlag = 'json' | 'promptOnly' | 'tier' | 'allowDirty' | 'quiet';
 
 export interface SharedOptions {
   json?: boolean;
   promptOnly?: boolean;
   tier?: Tier;
   allowDirty?: boolean;
+  quiet?: boolean;
 }
 
 export interface ProgramSpec {
@@ -40,6 +41,8 @@ export function createProgram(spec: ProgramSpec): Command {
 }
 
 const HELP_WIDTH = 80;
+
+export const QUIET_DESCRIPTION = 'print no progress and no notes on stderr (warnings and errors still print)';
 
 /** Makes a (sub)command report errors as exceptions instead of exiting the process. */
 export function configureForMain(command: Command): Command {
@@ -75,6 +78,9 @@ export function addSharedOptions(program: Command, flags: SharedFlag[], defaultT
         break;
       case 'allowDirty':
         program.option('--allow-dirty', 'run even when the git working tree has uncommitted changes');
+        break;
+      case 'quiet':
+        program.option('--quiet', QUIET_DESCRIPTION);
         break;
     }
   }

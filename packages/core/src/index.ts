@@ -7,6 +7,7 @@
 
 export * from './errors.js';
 export * from './outcome.js';
+export * from './failure-hints.js';
 export * from './args.js';
 export * from './output.js';
 export * from './paths.js';

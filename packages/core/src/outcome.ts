@@ -4,6 +4,7 @@
 import { AdlcError, HelpShown, InterruptedError, OpError, ProviderError } from './errors.js';
 import { installInterruptHandlers } from './interrupt.js';
 import { redactSecrets } from './redact.js';
+import { failureHint, failureKind } from './failure-hints.js';
 import { flushStdio, watchStdio, writeOut } from './stdio.js';
 import type { ErrorOutput } from './error-output.js';
 
@@ -135,7 +136,7 @@ export function errorDocument(error: unknown, env: NodeJS.ProcessEnv = process.e
     ({ message, hint } = error);
   } else if (ProviderError.isInstance(error)) {
     message = error.message;
-    hint = 'check the key, the model name (ADLC_MODEL_*) and the provider status, then run again';
+    hint = failureHint([failureKind(error)]);
     extra = { provider: error.provider, status: error.status };
   } else if (AdlcError.isInstance(error)) {
     ({ message, hint } = error);

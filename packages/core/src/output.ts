@@ -1,5 +1,5 @@
-// Everything for people goes to stderr: progress (only on a TTY and never under --json),
-// warnings and errors. NO_COLOR is honoured.
+// Everything for people goes to stderr: progress (a live line on a TTY, plain lines in a log),
+// warnings and errors. NO_COLOR is honoured; --quiet leaves only warnings.
 
 export interface Style {
   bold(text: string): string;
@@ -31,27 +31,47 @@ export function createStyle(enabled: boolean): Style {
 export interface Reporter {
   info(message: string): void;
   warn(message: string): void;
-  /** Transient progress line; shown only on a TTY and when --json is off. */
-  progress(message: string): void;
-  /** Clears the progress line, if any. */
+  /**
+   * Progress of a phase (`phase` defaults to the message; give it when the message carries counts,
+   * `completions 3/5` in phase `completions`). On a TTY a transient line, hidden under --json; elsewhere
+   * (a CI log, a pipe) a plain line when a phase starts and its latest message every 10 s while it lasts.
+   * --quiet hides both.
+   */
+  progress(message: string, phase?: string): void;
+  /** Clears the progress line, if any, and ends the phase. */
   endProgress(): void;
   readonly style: Style;
 }
+
+/** Calls `tick` every `ms` until the returned function is called; must not keep the process alive. */
+export type Heartbeat = (tick: () => void, ms: number) => () => void;
+
+/** How often a phase that is still running says so where there is no terminal. */
+export const HEARTBEAT_MS = 10_000;
+
+const unrefInterval: Heartbeat = (tick, ms) => {
+  const timer = setInterval(tick, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+};
 
 export interface ReporterOptions {
   name: string;
   json?: boolean;
   stream?: NodeJS.WriteStream;
   env?: NodeJS.ProcessEnv;
-  /** Suppress info lines (warnings still print). */
+  /** Suppress info lines and progress (warnings still print). */
   quiet?: boolean;
+  /** The timer of the non-TTY progress lines (a test injects one it ticks by hand). */
+  heartbeat?: Heartbeat;
 }
 
 export function createReporter(options: ReporterOptions): Reporter {
   const stream = options.stream ?? process.stderr;
   const env = options.env ?? process.env;
   const style = createStyle(colorEnabled(stream, env));
-  const showProgress = Boolean(stream.isTTY) && !options.json;
+  const tty = Boolean(stream.isTTY);
+  const showProgress = tty && !options.json && !options.quiet;
   let progressShown = false;
   const clear = () => {
     if (progressShown) {
@@ -59,6 +79,7 @@ export function createReporter(options: ReporterOptions): Reporter {
       progressShown = false;
     }
   };
+  const lines = tty || options.quiet ? undefined : progressLines(options.name, stream, options.heartbeat ?? unrefInterval);
   return {
     style,
     info(message) {
@@ -70,12 +91,40 @@ export function createReporter(options: ReporterOptions): Reporter {
       clear();
       stream.write(`${style.yellow('WARNING')}: ${message}\n`);
     },
-    progress(message) {
+    progress(message, phase) {
+      lines?.progress(message, phase ?? message);
       if (!showProgress) return;
       const width = stream.columns ? stream.columns - 1 : 100;
       stream.write(`\r\u001b[2K${message.length > width ? `${message.slice(0, width - 1)}…` : message}`);
       progressShown = true;
     },
-    endProgress: clear,
+    endProgress() {
+      lines?.end();
+      clear();
+    },
+  };
+}
+
+/** Progress for a log: one plain line as each phase starts, then its latest message every HEARTBEAT_MS. */
+function progressLines(name: string, stream: NodeJS.WritableStream, heartbeat: Heartbeat) {
+  let phase: string | undefined;
+  let latest = '';
+  let stop: (() => void) | undefined;
+  const write = (message: string) => void stream.write(`${name}: ${message}\n`);
+  const end = () => {
+    stop?.();
+    stop = undefined;
+    phase = undefined;
+  };
+  return {
+    progress(message: string, next: string) {
+      latest = message;
+      if (next === phase) return;
+      end();
+      phase = next;
+      write(message);
+      stop = heartbeat(() => write(latest), HEARTBEAT_MS);
+    },
+    end,
   };
 }

@@ -6,7 +6,7 @@ import { recoverJournals, type RecoveredJournal } from './snapshot-recover.js';
 
 const run = { tool: z.string(), pid: z.number().int() };
 
-/** The JSON of `--restore`: consensus-fix prints it under `restore`, review-calibration at the top. */
+/** What `--restore` found and did, in every tool that journals its writes. */
 export const RestoreReportSchema = z.object({
   /** Every journal recovered (files put back; `files` may be empty when all were intact or kept). */
   restored: z.array(z.object({ ...run, files: z.array(z.string()), journal: z.string() })),
@@ -30,6 +30,21 @@ export const RestoreReportSchema = z.object({
   ),
 });
 export type RestoreReport = z.infer<typeof RestoreReportSchema>;
+
+/**
+ * The document `--restore --json` prints, the same in consensus-fix and review-calibration: the report
+ * at the top (review-calibration's shape) and again under `restore` (consensus-fix's earlier shape, whose
+ * published schema named it), so neither tool's readers lose a key.
+ */
+export const RestoreDocumentSchema = RestoreReportSchema.extend({
+  /** The same report as the top-level keys; kept for readers of consensus-fix's earlier shape. */
+  restore: RestoreReportSchema,
+});
+export type RestoreDocument = z.infer<typeof RestoreDocumentSchema>;
+
+export function toRestoreDocument(report: RestoreReport): RestoreDocument {
+  return { ...report, restore: report };
+}
 
 export interface RestoreInterruptedOptions {
   /** Any directory of the repository (or the directory itself outside git). */

@@ -15,7 +15,7 @@ describe('errorDocument', () => {
     [
       'a ProviderError',
       new ProviderError({ provider: 'openai', model: 'm', status: 429, message: 'slow down' }),
-      { message: 'openai (m) failed: HTTP 429: slow down', exitCode: 1, provider: 'openai', status: 429, hint: expect.stringContaining('check the key') },
+      { message: 'openai (m) failed: HTTP 429: slow down', exitCode: 1, provider: 'openai', status: 429, hint: expect.stringContaining('rate-limiting') },
     ],
     ['anything else', new Error('boom'), { message: 'internal error: boom', exitCode: 1, hint: expect.stringContaining('ADLC_DEBUG=1') }],
     ['a thrown string', 'boom', { message: 'internal error: boom', exitCode: 1, hint: expect.stringContaining('this is a bug') }],

@@ -91,6 +91,19 @@ describe('review-calibration outputs match schemas/*.json', () => {
     assertValid('review-calibration', 'restore', stdoutJson(result));
   });
 
+  it('--restore --json: the same document as consensus-fix --restore --json, from core\'s one schema', async () => {
+    const own = await cli('review-calibration', ['--restore', '--json'], repo.dir);
+    const fix = await cli('consensus-fix', ['--restore', '--json'], repo.dir);
+    expect(own.exitCode, own.stderr).toBe(0);
+    expect(fix.exitCode, fix.stderr).toBe(0);
+    const [a, b] = [stdoutJson(own), stdoutJson(fix)] as Array<Record<string, unknown>>;
+    expect(Object.keys(a!).sort()).toEqual(['kept', 'restore', 'restored', 'skipped']);
+    expect(Object.keys(b!).sort()).toEqual(Object.keys(a!).sort());
+    expect(b).toEqual(a);
+    assertValid('consensus-fix', 'restore', a);
+    assertValid('review-calibration', 'restore', b);
+  });
+
   it('the error document', async () => {
     const result = await cli('review-calibration', ['--scorer', 'repro', '--json'], repo.dir);
     expect(result.exitCode).toBe(1);

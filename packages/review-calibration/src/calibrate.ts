@@ -57,13 +57,14 @@ export async function calibrate(input: CalibrateInput, given: CalibrateDeps): Pr
   // --restore needs no other flag, and no config file that reads well: it only puts files back.
   if (input.restore === true) {
     const json = input.json === true;
-    return restore({ json }, { cwd: given.cwd, reporter: given.reporter ?? createReporter({ name: TOOL, json, env: given.env }) });
+    return restore({ json }, { cwd: given.cwd, reporter: given.reporter ?? createReporter({ name: TOOL, json, quiet: input.quiet === true, env: given.env }) });
   }
   const config = await loadProjectConfig(CALIBRATION_OPTIONS, { cwd: given.cwd });
   const opts = calibrateOptions(input, config);
   const deps = { ...given, env: withConfigEnv(given.env, config) };
-  const reporter = deps.reporter ?? createReporter({ name: TOOL, json: opts.json, env: deps.env });
+  const reporter = deps.reporter ?? createReporter({ name: TOOL, json: opts.json, quiet: opts.quiet === true, env: deps.env });
   const run = await preflight(opts, deps, reporter);
+  if (opts.plantSource !== 'rules' && !opts.plantsFile) reporter.progress(`plants: asking the ${opts.plantTier} model for plants…`);
   const source = await choosePlants(opts, run, deps);
   const { trials, sources } = await review(opts, deps, run, source, reporter);
   const decoys = await decoyRuns(run.reviewers, opts.decoys, { cwd: deps.cwd, env: deps.env, commit: opts.commit, reviewTimeoutMs: opts.reviewTimeout * 1000, reporter });
@@ -124,7 +125,7 @@ function judgeContext(env: NodeJS.ProcessEnv, root: string, reporter: Reporter):
       hint: 'without a key, run model-free with --scorer repro (only findings whose repro command tells the bug apart count)',
     });
   }
-  return { env, cwd: root, concurrency: 8, onProgress: (done, total) => reporter.progress(`judging ${done}/${total}…`) };
+  return { env, cwd: root, concurrency: 8, onProgress: (done, total) => reporter.progress(`judging ${done}/${total}…`, 'judging') };
 }
 
 /** Plant: the source of each trial's plants, never one of the files this run writes. */
@@ -162,7 +163,7 @@ async function review(
           ...(opts.testCmd ? { testCmd: opts.testCmd } : {}),
           scorer: opts.scorer,
           snapshot,
-          checks: { root: run.root, snapshot, timeoutMs: opts.timeout * 1000, env: deps.env, cleanCache, onProgress: (d, t) => reporter.progress(`checking repros ${d}/${t}…`) },
+          checks: { root: run.root, snapshot, timeoutMs: opts.timeout * 1000, env: deps.env, cleanCache, onProgress: (d, t) => reporter.progress(`checking repros ${d}/${t}…`, 'checking repros') },
           ...(run.judge ? { judge: run.judge } : {}),
           reviewTimeoutMs: opts.reviewTimeout * 1000,
           minPlants: { count: opts.minPlants, fromFile: source.kind === 'plants-file' },

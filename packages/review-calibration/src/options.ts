@@ -10,6 +10,7 @@ const PER_RUN = { config: false } as const;
 
 export const CALIBRATION_OPTIONS = defineOptions('review-calibration', {
   json: SHARED_OPTIONS.json,
+  quiet: SHARED_OPTIONS.quiet,
   // Not required here: --reviewers-file alone names reviewers too; loading them says "--review-cmd is required" when neither does.
   reviewCmd: z
     .array(z.string().min(1))

@@ -1,7 +1,7 @@
 // The --json document, as a zod schema orchestrators can validate with. The seed's fields come
 // first, unchanged; everything after them is an addition.
 
-import { RestoreReportSchema } from '@adlc/core';
+import { RestoreDocumentSchema } from '@adlc/core';
 import * as z from 'zod';
 import { PLANT_SOURCES, PLANT_STATUSES, SCORERS } from './types.js';
 
@@ -193,6 +193,6 @@ export const CalibrationJsonSchema = z.object({
 });
 export type CalibrationJson = z.infer<typeof CalibrationJsonSchema>;
 
-/** `--restore --json`: core's restore report, shared with consensus-fix (which prints it under `restore`). */
-export const RestoreJsonSchema = RestoreReportSchema;
+/** `--restore --json`: core's restore document, the same as consensus-fix's. */
+export const RestoreJsonSchema = RestoreDocumentSchema;
 export type RestoreJson = z.infer<typeof RestoreJsonSchema>;

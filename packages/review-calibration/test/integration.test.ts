@@ -39,9 +39,16 @@ describe('review-calibration with --plants-file and --scorer repro', () => {
     expect(doc.controls.echo).toMatchObject({ caught: 0, located: 4, ok: true });
     expectUntouched(repo);
 
-    const ok = await cli(repo, [...args, '--min-recall', '0']);
+    // Off a TTY (a CI log), one plain line as each phase starts, under --json too; --quiet hides them.
+    expect(fail.stderr).toMatch(/^review-calibration: trial 1\/1: planted 4 bugs in 1 file\(s\)$/m);
+    expect(fail.stderr).toMatch(/^review-calibration: reviewer: running on 4 planted bugs…$/m);
+    expect(fail.stderr).toMatch(/^review-calibration: checking repros \d+\/\d+…$/m);
+    expect(fail.stderr).not.toContain('\u001b');
+
+    const ok = await cli(repo, [...args, '--min-recall', '0', '--quiet']);
     expect(ok.exitCode).toBe(0);
     expect(parseJson(ok).gatePass).toBe(true);
+    expect(ok.stderr).not.toContain('review-calibration: trial');
     expectUntouched(repo);
   });
 

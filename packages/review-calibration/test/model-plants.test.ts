@@ -101,6 +101,8 @@ describe('--plant-source model', () => {
     script({ plants: [GOOD[1], GOOD[3]] }, false);
     const result = await cli(repo, ['--review-cmd', reviewer('report', '99', '--repro'), '--plant-source', 'both', '--plants', '6', '--scorer', 'repro', '--json', '--min-recall', '0'], env());
     expect(result.exitCode, result.stderr).toBe(0);
+    // Off a TTY, the model's part of the run has its own progress line (plain, in a CI log).
+    expect(result.stderr).toMatch(/^review-calibration: plants: asking the \w+ model for plants…$/m);
     const doc = parseJson(result);
     const model = doc.plants.filter((p) => p.source === 'model');
     const rules = doc.plants.filter((p) => p.source === 'rules');

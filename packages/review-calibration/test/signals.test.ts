@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RestoreReportSchema } from '@adlc/core';
-import { cleanEnv, type TempRepo } from '@adlc/testkit';
+import { RestoreDocumentSchema } from '@adlc/core';
+import { cleanEnv, runCli, type TempRepo } from '@adlc/testkit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RestoreJsonSchema } from '../src/index.js';
 import { alive, assertBuilt, BIN, cleanScratch, scratch, cli, makeRepo, MATH, parseJson, PLANTS, reviewer, until } from './helpers.js';
@@ -128,10 +128,20 @@ describe('signals', () => {
     const restored = await cli(repo, ['--restore', '--json']);
     expect(restored.exitCode, restored.stderr).toBe(0);
     const doc = RestoreJsonSchema.parse(JSON.parse(restored.stdout));
-    expect(RestoreReportSchema.strict().parse(doc)).toEqual(doc);
+    expect(RestoreDocumentSchema.strict().parse(doc)).toEqual(doc);
+    expect(doc.restore).toEqual({ restored: doc.restored, skipped: doc.skipped, kept: doc.kept });
     expect(doc.skipped).toEqual([expect.objectContaining({ status: 'corrupt', why: expect.any(String), reason: expect.any(String) })]);
     expect(restored.stderr).toContain('left a corrupt journal in place');
     expect(existsSync(join(journals, 'broken-1-0000.json'))).toBe(true);
+  });
+
+  it('--restore outside any git repository: nothing to restore, said on stderr, exit 0', async () => {
+    const dir = scratch('not-a-repo');
+    mkdirSync(dir, { recursive: true });
+    const res = await runCli(BIN, ['--restore', '--json'], { cwd: dir, env: {} });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toContain('review-calibration: nothing to restore');
+    expect(RestoreJsonSchema.parse(JSON.parse(res.stdout))).toMatchObject({ restored: [], skipped: [], kept: [] });
   });
 
   it('a normal run after a SIGKILL recovers first instead of refusing a dirty tree', async () => {

@@ -21,6 +21,7 @@ export const FIX_OPTIONS = defineOptions(TOOL, {
   json: SHARED_OPTIONS.json,
   promptOnly: SHARED_OPTIONS.promptOnly,
   allowDirty: SHARED_OPTIONS.allowDirty,
+  quiet: SHARED_OPTIONS.quiet,
   testCmd: z.string().min(1).optional().describe('shell command running the failing test (must fail now)').register(flagMeta, { value: 'cmd', ...PER_RUN }),
   files: z
     .array(z.string().min(1))

@@ -1,7 +1,7 @@
 // The documented shape of `--json` output: the seed's fields (summary, groups, winner,
 // discardedDetails) unchanged, plus additions. Exported so orchestrators can validate it.
 
-import { RestoreReportSchema, UsageSchema } from '@adlc/core';
+import { RestoreDocumentSchema, UsageSchema } from '@adlc/core';
 import * as z from 'zod';
 import { LocalizationSchema } from '@adlc/localize';
 
@@ -109,6 +109,6 @@ export const PromptOnlyOutputSchema = z.object({
 });
 export type PromptOnlyOutput = z.infer<typeof PromptOnlyOutputSchema>;
 
-/** `--restore --json`: core's restore report (shared with review-calibration) under `restore`. */
-export const RestoreOutputSchema = z.object({ restore: RestoreReportSchema });
+/** `--restore --json`: core's restore document, the same as review-calibration's. */
+export const RestoreOutputSchema = RestoreDocumentSchema;
 export type RestoreOutput = z.infer<typeof RestoreOutputSchema>;

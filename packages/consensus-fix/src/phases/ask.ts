@@ -1,7 +1,7 @@
 // The ask phase: N independent, stateless completions in parallel, while the baseline rails run
 // once on the untouched tree. A provider that fails every call is an operational error, never a verdict.
 
-import { fan, opError, type CommandResult, type FanResult } from '@adlc/core';
+import { failureHint, failureKind, fan, opError, type CommandResult, type FanResult } from '@adlc/core';
 import { runGate } from '../candidates/gates.js';
 import { SYSTEM_PROMPT } from '../candidates/prompt.js';
 import type { Run } from './start-up.js';
@@ -34,7 +34,7 @@ export async function ask(run: Run, prompt: string, onAnswer?: (result: FanResul
 
 async function askModels(run: Run, prompt: string, onAnswer: ((result: FanResult) => void) | undefined): Promise<FanResult[]> {
   const { opts, ctx, reporter, log } = run;
-  reporter.progress(`completions 0/${opts.n}`);
+  reporter.progress(`completions 0/${opts.n}`, 'completions');
   const results = await fan(opts.n, prompt, {
     tier: opts.tier,
     providers: run.providers,
@@ -44,7 +44,7 @@ async function askModels(run: Run, prompt: string, onAnswer: ((result: FanResult
     env: ctx.env,
     cwd: ctx.cwd,
     onSettled: (result, settled) => {
-      reporter.progress(`completions ${settled}/${opts.n}`);
+      reporter.progress(`completions ${settled}/${opts.n}`, 'completions');
       log.event('completion', { index: result.slot, ok: result.ok, provider: result.provider, model: result.model, ...(result.ok ? { durationMs: result.completion.durationMs, truncated: result.completion.truncated } : { error: result.error.message }) });
       log.file(`answers/candidate-${result.slot}.txt`, result.ok ? result.completion.text : `(no answer) ${result.error.message}`);
       onAnswer?.(result);
@@ -62,7 +62,7 @@ function assertSomeAnswered(results: FanResult[]): void {
   if (distinct.size === 1) throw failed[0]!.error;
   const each = [...distinct.values()].map((e) => `${e.provider} (${e.model}): ${typeof e.status === 'number' ? `HTTP ${e.status}` : e.status}`);
   throw opError(`not one of the ${results.length} completions returned text: ${each.join('; ')}`, {
-    hint: 'check the keys, the model names (ADLC_MODEL_*) and the providers\' status, then run again',
+    hint: failureHint(failed.map((f) => failureKind(f.error))),
     cause: failed[0]!.error,
   });
 }

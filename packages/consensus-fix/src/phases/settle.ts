@@ -65,7 +65,7 @@ export async function settle(run: Run, prepared: Prepared[], { snapshot, pool }:
       };
   await evaluateAll(prepared, gates, source, {
     onStage: (index, stage) => {
-      reporter.progress(`candidate #${index}: ${stage === 'repro' ? 'running --test-cmd' : 'running --rails'}`);
+      reporter.progress(`candidate ${index + 1}/${opts.n}: ${stage === 'repro' ? 'running --test-cmd' : 'running --rails'}`);
       log.event('stage', { index, stage });
     },
     onDone: (p, gateMs) => log.event('settled', { ...verdictEvent(p), gateMs }),

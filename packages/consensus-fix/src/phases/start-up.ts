@@ -47,9 +47,9 @@ export interface Run {
   warn: (message: string) => void;
 }
 
-export function openReporter(opts: { json?: boolean | undefined }, ctx: RunContext): Reporter {
+export function openReporter(opts: { json?: boolean | undefined; quiet?: boolean | undefined }, ctx: RunContext): Reporter {
   if (ctx.reporter) return ctx.reporter;
-  return createReporter({ name: TOOL, json: Boolean(opts.json), env: ctx.env, ...(ctx.stderr ? { stream: ctx.stderr } : {}) });
+  return createReporter({ name: TOOL, json: Boolean(opts.json), quiet: Boolean(opts.quiet), env: ctx.env, ...(ctx.stderr ? { stream: ctx.stderr } : {}) });
 }
 
 /** Start-up: recover a killed run's files, guard the tree, resolve files and providers, open the log. */

@@ -3,7 +3,7 @@
 // core's fan, so its rule holds here too: interrupts and internal errors are not a reviewer's
 // failure; they end the run.
 
-import { fan, maxTokensFor, redactSecrets, type FanResult, type FanTarget, type Tier, type Usage } from '@adlc/core';
+import { failureKind, fan, maxTokensFor, redactSecrets, type FailureKind, type FanResult, type FanTarget, type Tier, type Usage } from '@adlc/core';
 import type { ReviewerSpec } from './reviewers.js';
 
 export interface CallOptions {
@@ -21,6 +21,8 @@ export type Settled =
       model: string;
       status: 'timeout' | 'error' | 'truncated';
       error: string;
+      /** The cause, for the hint (core's table). */
+      kind: FailureKind;
       durationMs: number;
       usage: Usage;
       /** What a truncated answer said before it was cut off (reported, never used as a review). */
@@ -68,28 +70,29 @@ function targetOf(spec: ReviewerSpec): FanTarget {
  * off at its token limit (half a review must not pass for a whole one); no error text carries a key.
  */
 export function toSettled(spec: ReviewerSpec, result: FanResult, env: NodeJS.ProcessEnv): Settled {
-  const failed = (status: 'timeout' | 'error' | 'truncated', error: string, durationMs: number): Extract<Settled, { ok: false }> => ({
+  const failed = (status: 'timeout' | 'error' | 'truncated', error: string, durationMs: number, kind: FailureKind): Extract<Settled, { ok: false }> => ({
     ok: false,
     spec,
     model: result.model,
     status,
+    kind,
     error: redactSecrets(error, env),
     durationMs,
     usage: NO_USAGE,
   });
   if (result.ok) {
     const { completion } = result;
-    if (completion.text.trim() === '') return failed('error', `${spec.provider} (${completion.model}) returned an empty answer`, completion.durationMs);
+    if (completion.text.trim() === '') return failed('error', `${spec.provider} (${completion.model}) returned an empty answer`, completion.durationMs, 'other');
     if (completion.truncated) {
       const limit = maxTokensFor({}, env);
       const error = `${spec.provider} (${completion.model}) stopped at its token limit (${limit}): the answer is cut off; raise ADLC_MAX_TOKENS`;
-      return { ...failed('truncated', error, completion.durationMs), usage: completion.usage, partial: completion.text };
+      return { ...failed('truncated', error, completion.durationMs, 'truncated'), usage: completion.usage, partial: completion.text };
     }
     return { ok: true, spec, model: completion.model, text: completion.text, durationMs: completion.durationMs, usage: completion.usage };
   }
   const { error } = result;
   // A reviewer named but not configured (no key) is that reviewer's failure, not the run's.
-  if (error.status === 'not configured') return failed('error', `${spec.provider}: ${error.detail}`, result.durationMs);
+  if (error.status === 'not configured') return failed('error', `${spec.provider}: ${error.detail}`, result.durationMs, failureKind(error));
   const attempts = error.attempts > 1 ? ` (after ${error.attempts} attempts)` : '';
-  return failed(error.status === 'timeout' ? 'timeout' : 'error', `${error.message}${attempts}`, result.durationMs);
+  return failed(error.status === 'timeout' ? 'timeout' : 'error', `${error.message}${attempts}`, result.durationMs, failureKind(error));
 }

@@ -2,6 +2,8 @@
 // two, 1/3 a single analysis with a warning (and nothing can be High Priority), 0/3 an abort;
 // --min-reviewers raises the floor. Pure: run.ts turns a refusal into the operational error.
 
+import { failureHint, type FailureKind } from '@adlc/core';
+
 export interface PartialSuccessInput {
   /** Reviewers that answered in stage 1. */
   answered: number;
@@ -11,6 +13,8 @@ export interface PartialSuccessInput {
   minReviewers: number;
   /** One line per reviewer that did not answer ("Gemini did not answer: <cause>"), named in a refusal. */
   failures: readonly string[];
+  /** The causes of those failures, for the hint (core's table). */
+  kinds?: readonly FailureKind[];
 }
 
 export type PartialSuccess =
@@ -25,10 +29,10 @@ export type PartialSuccess =
       demoteHigh: boolean;
     };
 
-export function decidePartialSuccess({ answered, requested, minReviewers, failures }: PartialSuccessInput): PartialSuccess {
+export function decidePartialSuccess({ answered, requested, minReviewers, failures, kinds = [] }: PartialSuccessInput): PartialSuccess {
   const causes = failures.join('; ');
   if (answered === 0) {
-    return { ok: false, error: `no reviewer answered (0/${requested}): ${causes}`, hint: 'check the keys, models (ADLC_MODEL_*) and --timeout' };
+    return { ok: false, error: `no reviewer answered (0/${requested}): ${causes}`, hint: failureHint(kinds) };
   }
   if (answered < minReviewers) {
     return {

@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { TIERS, type Tier } from '../providers/types.js';
 import { flagMeta } from './define-options.js';
+import { QUIET_DESCRIPTION } from '../args.js';
 
 export const SHARED_OPTIONS = {
   json: z.boolean().default(false).describe('print one JSON document on stdout (machine-readable)').register(flagMeta, { config: false }),
@@ -14,6 +15,7 @@ export const SHARED_OPTIONS = {
     .register(flagMeta, { config: false }),
   // Per run, not per project: a team that wants dirty trees reviewed says so at each run.
   allowDirty: z.boolean().default(false).describe('run even when the git working tree has uncommitted changes').register(flagMeta, { config: false }),
+  quiet: z.boolean().default(false).describe(QUIET_DESCRIPTION).register(flagMeta, { config: false }),
 };
 
 /** The model tier, with the tool's own default. */

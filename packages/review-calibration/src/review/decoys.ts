@@ -25,7 +25,7 @@ export interface DecoySummary {
 export async function runDecoys(reviewCommand: string, runs: number, ctx: ReviewRunContext & { reporter: Reporter }): Promise<DecoyRun[]> {
   const out: DecoyRun[] = [];
   for (let i = 0; i < runs; i++) {
-    ctx.reporter.progress(`decoys: clean run ${i + 1}/${runs}…`);
+    ctx.reporter.progress(`decoys: clean run ${i + 1}/${runs}…`, 'decoys');
     const run = await runReviewCommand(reviewCommand, ctx);
     out.push({ files: parseFindings(run.stdout).findings.map((f) => f.file), wallMs: run.wallMs, usage: parseUsage(run.stdout) });
   }
