@@ -32,7 +32,7 @@ const DEFAULTS = {
 describe('option defaults', () => {
   it('the table holds exactly these defaults (and empty lists and off switches)', () => {
     const table = Object.fromEntries(CALIBRATION_OPTIONS.fields.filter((f) => f.hasDefault).map((f) => [f.key, f.defaultValue]));
-    expect(table).toEqual({ ...DEFAULTS, json: false, restore: false, files: [], report: [] });
+    expect(table).toEqual({ ...DEFAULTS, json: false, quiet: false, restore: false, files: [], report: [] });
   });
 
   it('the library entry fills in DEFAULTS for every absent option', () => {
