@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { KernelContext } from '../project/context.js';
 import type { TestRunEvent } from '../schemas/events.js';
 import { isGlob } from '../project/globs.js';
+import { projectFiles } from '../project/walk-files.js';
 import { findAnnotations, testTitles } from '../runners/annotations.js';
 import { fileHash } from '../runners/files.js';
 import type { RunnerAdapter, RunOutcome, TestRequest, TestResult } from '../runners/types.js';
@@ -92,37 +93,19 @@ function annotationIn(root: string, rel: string, slug: string): { file: string; 
   }
 }
 
-const SKIP_DIRS = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.venv', 'venv', '__pycache__', '.tdd-kernel']);
 const MAX_FILES = 20_000;
 
 /** Looks for `@test-id: <slug>` in source files under the root (bounded walk). */
 function findAnnotated(root: string, slug: string): { file: string; title: string } | null {
   const needle = new RegExp(`@(?:reasonix-)?test-id:\\s*${slug.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\s|$)`);
-  const stack = [''];
-  let seen = 0;
-  while (stack.length > 0 && seen < MAX_FILES) {
-    const dir = stack.pop()!;
-    let entries: fs.Dirent[];
+  for (const rel of projectFiles(root, (_rel, name) => /\.(?:[cm]?[jt]sx?|py)$/.test(name), { maxFiles: MAX_FILES })) {
+    let text: string;
     try {
-      entries = fs.readdirSync(path.join(root, dir), { withFileTypes: true });
+      text = fs.readFileSync(path.join(root, rel), 'utf8');
     } catch {
       continue;
     }
-    for (const e of entries) {
-      const rel = dir ? `${dir}/${e.name}` : e.name;
-      if (e.isDirectory()) {
-        if (!SKIP_DIRS.has(e.name) && !e.name.startsWith('.')) stack.push(rel);
-      } else if (/\.(?:[cm]?[jt]sx?|py)$/.test(e.name)) {
-        seen++;
-        let text: string;
-        try {
-          text = fs.readFileSync(path.join(root, rel), 'utf8');
-        } catch {
-          continue;
-        }
-        if (needle.test(text)) return annotationIn(root, rel, slug);
-      }
-    }
+    if (needle.test(text)) return annotationIn(root, rel, slug);
   }
   return null;
 }
