@@ -19,10 +19,22 @@ describe('the pre-flight started early', () => {
     const r = suite.repo();
     const logDir = join(suite.scratch, 'early-log');
     const stamp = join(suite.scratch, 'early-stamp.txt');
-    // The first run of the command (the pre-flight) records when it started; `date` is quick to start.
-    const testCmd = `[ -e ${stamp} ] || date +%s%3N > ${stamp}; ${REPRO}`;
+    // The bin's process records when it first spawns the test (the pre-flight): its clock, like the log's,
+    // so the shell's own start-up (a few ms on a busy machine) is not counted as the tool's.
+    const recorder = join(suite.scratch, 'early-stamp.cjs');
+    writeFileSync(
+      recorder,
+      [
+        "const fs = require('node:fs'), cp = require('node:child_process');",
+        'const spawn = cp.spawn;',
+        'cp.spawn = function (command, ...rest) { if (command === process.env.TEST_CMD && !fs.existsSync(process.env.STAMP_FILE)) fs.writeFileSync(process.env.STAMP_FILE, String(Date.now())); return spawn.call(this, command, ...rest); };',
+      ].join('\n'),
+    );
     suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
-    const res = await runCli(BIN, ['--test-cmd', testCmd, '--rails', RAILS, '--files', 'src/calc.mjs', '--json', '--log-dir', logDir], { cwd: r.dir, env: suite.server.env() });
+    const res = await runCli(BIN, ['--test-cmd', REPRO, '--rails', RAILS, '--files', 'src/calc.mjs', '--json', '--log-dir', logDir], {
+      cwd: r.dir,
+      env: { ...suite.server.env(), TEST_CMD: REPRO, STAMP_FILE: stamp, NODE_OPTIONS: `--require ${recorder}` },
+    });
     expect(res.exitCode, res.stderr).toBe(0);
     expect(parseOutput(res.stdout).verdict).toBe('pass');
     const events = readFileSync(join(logDir, 'events.ndjson'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { event: string; ts: number });
