@@ -51,15 +51,6 @@ export function parseJson(result: CliResult): CalibrationJson {
   return CalibrationJsonSchema.parse(JSON.parse(result.stdout));
 }
 
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export async function until(check: () => boolean, what: string, ms = 30_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TempRepo } from '@adlc/testkit';
+import { isRunning, type TempRepo } from '@adlc/testkit';
 import { HookDenySchema, StatusOutputSchema } from '../src/index.js';
 import { BIN, HEAVY_MODULES, kernel, loadedSources, makeProject, OLD_BIN, PRICE_ID, PRICE_SRC, PRICE_TEST } from './support.js';
 
@@ -36,23 +36,9 @@ function spawnCli(r: TempRepo, args: string[], opts: { closeStdout?: boolean; in
   return { child, done };
 }
 
-/** Whether `pid` still runs (a zombie does not: nobody may be there to reap it in a container). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) [ZX]/s.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
 async function stopsRunning(pid: number): Promise<boolean> {
-  for (let i = 0; i < 100 && running(pid); i++) await new Promise((r) => setTimeout(r, 50));
-  return !running(pid);
+  for (let i = 0; i < 100 && isRunning(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  return !isRunning(pid);
 }
 
 describe('the fast path has the CLI contract', () => {

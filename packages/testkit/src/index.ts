@@ -30,3 +30,4 @@ export {
   type ScriptStep,
   type ToolResult,
 } from './model-script.js';
+export { isRunning } from './process-state.js';

@@ -2,8 +2,10 @@
 // says, never on sleeps.
 
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { isRunning } from '@adlc/testkit';
+
+export { isRunning };
 
 export interface Child {
   process: ChildProcessByStdio<null, Readable, Readable>;
@@ -63,21 +65,6 @@ export function spawnNode(script: string, args: string[], opts: { cwd: string; e
       });
     },
   };
-}
-
-/** A process that exists and is not a zombie (zombies linger where pid 1 does not reap). */
-export function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
-  }
 }
 
 /**
