@@ -53,12 +53,16 @@ let pluginRoot: string;
 const pluginKernel = () => `node ${shellQuote(join(pluginRoot, 'bin', 'tdd-kernel.js'))}`;
 let repo: TempRepo | undefined;
 
-/** `claude plugin <args> --json` in the test's HOME: its JSON (`list` prints one document, the others end with one line). */
+/** `claude plugin <args> --json` in the test's HOME: its JSON (`list` and `validate` print one document, the others end with one line). */
 async function pluginCommand(args: string[]): Promise<unknown> {
   const result = await runAgent(claude!.binary, ['plugin', ...args, '--json'], { cwd: scratch, env: { ...claudeCodeEnv(home, server.url), PATH: AGENT_PATH }, timeoutMs: RUN_TIMEOUT_MS });
   expect({ exit: result.exitCode, stderr: result.stderr }).toEqual({ exit: 0, stderr: expect.any(String) });
   const out = result.stdout.trim();
-  return JSON.parse(out.startsWith('[') ? out : out.split('\n').at(-1)!);
+  try {
+    return JSON.parse(out);
+  } catch {
+    return JSON.parse(out.split('\n').at(-1)!);
+  }
 }
 
 beforeAll(async () => {
@@ -114,6 +118,18 @@ const edit = (p: TempRepo, to: string, id: string) => callTool('Edit', { file_pa
 const read = (p: TempRepo, id: string) => callTool('Read', { file_path: join(p.dir, SOURCE) }, { id });
 
 describe.skipIf(!claude)('tdd-kernel as a Claude Code plugin (real binary: `claude plugin marketplace add` + `plugin install`, no `tdd-kernel init`)', () => {
+  it('the pinned binary\'s `plugin validate --strict` passes the marketplace and the plugin, whose hooks are the three of `init claude-code`', async () => {
+    const marketplace = (await pluginCommand(['validate', '--strict', MARKETPLACE_DIR])) as { success: boolean; manifest: { type: string } };
+    expect(marketplace).toMatchObject({ success: true, manifest: { type: 'marketplace', errors: [], warnings: [] } });
+    const plugin = (await pluginCommand(['validate', '--strict', pluginRoot])) as { success: boolean; provides: { hooks: Array<{ event: string; matcher?: string }> } };
+    expect(plugin).toMatchObject({ success: true, manifest: { type: 'plugin', errors: [], warnings: [] } });
+    expect(plugin.provides.hooks.map((h) => [h.event, h.matcher ?? null])).toEqual([
+      ['PreToolUse', 'Edit|Write|MultiEdit|NotebookEdit|Bash|mcp__.*'],
+      ['PostToolUse', 'Edit|Write|MultiEdit|NotebookEdit|Bash|mcp__.*'],
+      ['Stop', null],
+    ]);
+  });
+
   it('an unclaimed Edit is refused by the plugin\'s hook, the file stays byte-identical, and the model is told why', async () => {
     const p = project();
     const requests = await agentRun(p, [read(p, 'toolu_read'), edit(p, FIX.right, 'toolu_edit'), say('Refused.')]);
