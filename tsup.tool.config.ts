@@ -34,10 +34,27 @@ export const cliBundle = (entry: Record<string, string> = { cli: 'src/cli.ts' })
   },
 });
 
+/**
+ * A CLI bundle that needs from node_modules only `keepExternal`, packages without dependencies of their
+ * own: everything else, their dependencies included, is inlined. The CommonJS among them call `require`,
+ * which an ESM chunk defines through createRequire.
+ */
+export const selfContainedCliBundle = (keepExternal: readonly string[], entry: Record<string, string> = { cli: 'src/cli.ts' }): Options => {
+  const kept = new RegExp(`^(?:${keepExternal.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})(?:/|$)`);
+  return {
+    ...cliBundle(entry),
+    external: [kept],
+    noExternal: [new RegExp(`^(?!${kept.source.slice(1)})`)],
+    banner: { js: "import { createRequire as __adlcCreateRequire } from 'node:module';\nconst require = __adlcCreateRequire(import.meta.url);" },
+  };
+};
+
 /** Where a package keeps its CLI and its list of JSON outputs, when not in src/ itself. */
 export interface ToolEntries {
   cli?: string;
   jsonSchemas?: string;
+  /** Inline every third-party package in the CLI but these (see selfContainedCliBundle). */
+  selfContainedBut?: readonly string[];
 }
 
 const library = (jsonSchemas: string): Options => ({
@@ -50,7 +67,9 @@ const library = (jsonSchemas: string): Options => ({
 export function toolConfig(entries: ToolEntries = {}) {
   return defineConfig((cli): Options[] => {
     if (!cli.watch) rmSync('dist', { recursive: true, force: true });
-    return [cliBundle({ cli: entries.cli ?? 'src/cli.ts' }), library(entries.jsonSchemas ?? 'src/json-schemas.ts')];
+    const entry = { cli: entries.cli ?? 'src/cli.ts' };
+    const bundle = entries.selfContainedBut ? selfContainedCliBundle(entries.selfContainedBut, entry) : cliBundle(entry);
+    return [bundle, library(entries.jsonSchemas ?? 'src/json-schemas.ts')];
   });
 }
 
