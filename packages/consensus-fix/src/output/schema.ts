@@ -45,7 +45,12 @@ export const CandidateSummarySchema = z.object({
   reason: z.string().optional(),
   changedLines: count.optional(),
   groupIndex: count.optional(),
+  /** The round of --rounds that asked for it (1 without --rounds). */
+  round: count.min(1),
 });
+
+/** One round of --rounds: how many candidates it asked for and how many survived. */
+export const RoundSchema = z.object({ round: count.min(1), candidates: count, survivors: count });
 
 export const ConsensusFixOutputSchema = z.object({
   summary: z.object({
@@ -99,6 +104,8 @@ export const ConsensusFixOutputSchema = z.object({
   localization: LocalizationSchema.optional(),
   /** What the pre-flight saw fail: the failing tests its runner's report names (empty when it cannot be read). */
   preflight: z.object({ failingTests: z.array(z.string()) }),
+  /** Each round asked (one without --rounds); a later round only when the ones before left no fix that holds. */
+  rounds: z.array(RoundSchema),
 });
 export type ConsensusFixOutput = z.infer<typeof ConsensusFixOutputSchema>;
 

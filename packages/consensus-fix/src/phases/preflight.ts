@@ -10,7 +10,7 @@ import { candidateTemperature } from './ask.js';
 import { chooseEditFormat } from '../edits/format.js';
 import { promptViews } from '../edits/views.js';
 import { runGate } from '../candidates/gates.js';
-import { observeFailure, relativeName, renderLocalization, requireFailure, testFailures, withRepositoryFrames, type LocalizeOnlyOutput, type Observation } from '@adlc/localize';
+import { observeFailure, relativeName, renderLocalization, requireFailure, testFailures, withRepositoryFrames, type LocalizeOnlyOutput, type TestFailure, type Observation } from '@adlc/localize';
 import { TOOL } from '../cli/options.js';
 import { PREFLIGHT_OUTPUT_CHARS } from '../cli/preflight-head-start.js';
 import { buildPrompt, prototypeWriteNotes, SYSTEM_PROMPT } from '../candidates/prompt.js';
@@ -71,9 +71,13 @@ async function promptFor(run: Run, result: CommandResult): Promise<string> {
   for (const [file, lines] of views.sliced) run.reporter.info(`${TOOL}: --edit-format replace: the prompt shows ${file} in slices (lines ${lines})`);
   const allowed = new Set(run.allowed.map((f) => f.file));
   const observed = prototypeWriteNotes((run.localization?.files ?? []).filter((f) => allowed.has(f.file)));
-  const root = target.root;
-  const failures = testFailures(output).map((f) => ({ name: relativeName(f.name, root), details: withRepositoryFrames(f.details, root) }));
+  const failures = repositoryFailures(target.root)(output);
   return buildPrompt({ testCmd, output, failures, files: views.files, rails: opts.rails, format, observed });
+}
+
+/** The failing tests of a test run's output, their names and frames as seen from the repository. */
+export function repositoryFailures(root: string): (output: string) => TestFailure[] {
+  return (output) => testFailures(output).map((f) => ({ name: relativeName(f.name, root), details: withRepositoryFrames(f.details, root) }));
 }
 
 function takeSnapshot(run: Run): Promise<FileSnapshot> {
