@@ -5,7 +5,7 @@ import type { Discard, ResolvedChange } from '../candidates/candidate.js';
 import type { EditFormat } from '../edits/format.js';
 import type { Group, Verdict } from '../candidates/grouping.js';
 import type { Localization } from '@adlc/localize';
-import type { ConsensusFixOutput, Stage } from './schema.js';
+import type { ConsensusFixOutput, Rerank, Stage } from './schema.js';
 
 export type Normalize = 'whitespace' | 'syntax';
 
@@ -63,6 +63,8 @@ export interface RunResult {
   localization?: Localization | undefined;
   /** Each round of --rounds asked: its candidates and survivors (absent: one round, all the candidates). */
   rounds?: RoundSummary[] | undefined;
+  /** The model's pick among the ranked files, when one was asked. */
+  rerank?: Rerank | undefined;
 }
 
 export interface RoundSummary {
@@ -115,6 +117,7 @@ export function toJson(result: RunResult): Json {
     ...(result.localization ? { localization: localizationJson(result.localization) } : {}),
     preflight: { failingTests: [...(result.failingTests ?? [])] },
     rounds: roundsOf(result).map((r) => ({ ...r })),
+    ...(result.rerank ? { rerank: structuredClone(result.rerank) } : {}),
   };
 }
 

@@ -41,6 +41,7 @@ export function decide(run: Run, { candidates, asked, rounds }: Rounds, prefligh
     warnings,
     ...(run.localization ? { localization: run.localization } : {}),
     rounds,
+    ...(run.rerank ? { rerank: run.rerank } : {}),
   };
   if (chosen) {
     const record = candidates.find((c) => c.index === chosen.index)!;

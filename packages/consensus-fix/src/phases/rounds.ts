@@ -9,7 +9,7 @@ import { roundFeedback } from '../candidates/round-feedback.js';
 import type { CandidateRecord, RoundSummary } from '../output/result.js';
 import { ask, type Asked } from './ask.js';
 import { survivorsOf } from './decide.js';
-import { repositoryFailures } from './preflight.js';
+import { repositoryFailures } from '../candidates/repository-failures.js';
 import { earlyPreparation, settle, type Workspaces } from './settle.js';
 import type { Run } from './start-up.js';
 
