@@ -2,7 +2,7 @@
 // the verdict. Pure: the caller passes the style (colour or not).
 
 import type { Style } from '@adlc/core';
-import { roundsOf, type CandidateRecord, type RunResult } from './result.js';
+import { askedCount, roundsOf, type CandidateRecord, type RunResult } from './result.js';
 
 const plain: Style = { bold: id, dim: id, red: id, green: id, yellow: id, cyan: id };
 function id(text: string): string {
@@ -36,7 +36,7 @@ export function renderReport(result: RunResult, style: Style = plain): string {
   for (const g of result.groups) for (const i of g.candidateIndices) groupOf.set(i, g.groupIndex);
   const gates = result.railsChecked ? 'repro + rails gates' : 'repro gate only (no --rails)';
   const rounds = roundsOf(result);
-  const total = result.candidates.length;
+  const total = askedCount(result);
   const asked = rounds.length > 1 ? `${total} candidates in ${rounds.length} rounds of ${result.n}` : `${result.n} candidate${result.n === 1 ? '' : 's'}`;
   out.push(style.bold(`consensus-fix: ${asked}, ${gates}, --normalize ${result.normalize}, --edit-format ${result.editFormat}`));
   out.push('');

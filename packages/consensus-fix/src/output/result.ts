@@ -121,6 +121,11 @@ export function toJson(result: RunResult): Json {
   };
 }
 
+/** Candidates asked for: N per round (N without rounds recorded). */
+export function askedCount(result: Pick<RunResult, 'rounds' | 'n'>): number {
+  return result.rounds ? result.rounds.reduce((sum, r) => sum + r.candidates, 0) : result.n;
+}
+
 /** The rounds asked; a result built without them is one round of all its candidates. */
 export function roundsOf(result: Pick<RunResult, 'rounds' | 'candidates'>): RoundSummary[] {
   return result.rounds ?? [{ round: 1, candidates: result.candidates.length, survivors: result.candidates.filter((c) => c.status === 'survived').length }];
@@ -133,15 +138,16 @@ function localizationJson(localization: Localization): NonNullable<Json['localiz
 function summaryJson(result: RunResult): Json['summary'] {
   const count = (status: CandidateRecord['status']) => result.candidates.filter((c) => c.status === status).length;
   const largest = Math.max(0, ...result.groups.map((g) => g.size));
+  const asked = askedCount(result);
   return {
-    total: result.candidates.length,
+    total: asked,
     passed: count('survived'),
     failed: count('failed'),
     discarded: count('discarded'),
     groups: result.groups.length,
     allDivergent: result.verdict === 'all-divergent',
     railsChecked: result.railsChecked,
-    confidence: result.candidates.length === 0 ? 0 : largest / result.candidates.length,
+    confidence: asked === 0 ? 0 : largest / asked,
   };
 }
 

@@ -6,7 +6,7 @@ import { withoutAnsi } from '@adlc/localize';
 import { shownOutput } from '../output/ansi.js';
 import type { Rounds } from './rounds.js';
 import { decideVerdict, groupSurvivors, selectWinner, type Survivor } from '../candidates/grouping.js';
-import { verdictMessage, type CandidateRecord, type RunResult } from '../output/result.js';
+import { askedCount, verdictMessage, type CandidateRecord, type RunResult } from '../output/result.js';
 import type { Run } from './start-up.js';
 
 /** Decide: group, judge and select among the survivors; the result carries no output yet (`write` finishes it). */
@@ -32,7 +32,7 @@ export function decide(run: Run, { candidates, asked, rounds }: Rounds, prefligh
     groups,
     verdict,
     winner: null,
-    message: verdictMessage(verdict, survivors.length, candidates.length),
+    message: verdictMessage(verdict, survivors.length, askedCount({ rounds, n: opts.n })),
     failingTests: run.failingTests ?? [],
     baseline: { testExitCode: preflight.exitCode, railsExitCode: baselineRails?.exitCode ?? null, railsTimedOut: baselineRails?.timedOut ?? false },
     postApply: null,
