@@ -136,6 +136,29 @@ describe('--localize model', () => {
     LocalizeOnlyOutputSchema.parse(JSON.parse(res.stdout));
   });
 
+  it('no clear winner (the default --localize auto): the pick is asked for in a full run, and the fix of the picked file wins; --localize deterministic asks nothing', async () => {
+    // The ledger's throwing bug: lib/amount.js scores under 1.5 times lib/index.js, the caller in its trace.
+    const fixed = String(ledgerPackage('fixed')['lib/amount.js']);
+    const r = suite.repo(ledgerPackage('throws'));
+    suite.server.handle((q) => (isRerank(q) ? pick(['lib/amount.js', 'parseAmount throws there']) : answer(['lib/amount.js', fixed])), 'anthropic');
+    const res = await runCli(BIN, ['--test-cmd', LEDGER_REPRO.throws, '--max-files', '1', '--n', '2', '--json'], { cwd: r.dir, env: suite.server.env() });
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toMatch(/the ranking has no clear winner \(top [\d.]+, second [\d.]+\): a cheap model picks/);
+    const doc = parseOutput(res.stdout);
+    expect(doc.rerank).toMatchObject({ trigger: 'no-clear-winner', fallback: null, files: ['lib/amount.js'] });
+    expect(doc.rerank!.ranking.length).toBeGreaterThan(1);
+    expect(doc.winner!.changes.map((c) => c.file)).toEqual(['lib/amount.js']);
+    expect(suite.server.requestsFor('anthropic').filter(isRerank)).toHaveLength(1);
+
+    suite.server.reset();
+    const again = suite.repo(ledgerPackage('throws'));
+    suite.server.handle((q) => (isRerank(q) ? pick(['lib/amount.js', 'x']) : answer(['lib/amount.js', fixed])), 'anthropic');
+    const plain = await runCli(BIN, ['--test-cmd', LEDGER_REPRO.throws, '--max-files', '1', '--n', '2', '--json', '--localize', 'deterministic'], { cwd: again.dir, env: suite.server.env() });
+    expect(plain.exitCode, plain.stderr).toBe(0);
+    expect(suite.server.requestsFor('anthropic').filter(isRerank)).toEqual([]);
+    expect(parseOutput(plain.stdout).rerank).toBeUndefined();
+  });
+
   it('a full run: the candidates may change only the picked file; --json and --log-dir carry the pick and the ranking', async () => {
     const ranking = await deterministicRanking();
     const chosen = ranking[1]!;
