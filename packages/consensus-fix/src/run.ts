@@ -1,16 +1,15 @@
 // The whole run, as its phases: options (given over the config file over the defaults), start-up
 // (recover, guard, resolve), pre-flight (the test must fail now), ask (N completions, baseline rails),
-// settle (each candidate's fate), decide (group, verdict, winner) and write (re-check, --apply, output).
+// settle (each candidate's fate; both again, with --rounds, while no fix holds), decide (group, verdict, winner) and write (re-check, --apply, output).
 // Returns the verdict as data; every operational failure is thrown as an OpError (exit 1). Each phase
 // lives in phases/, in the module of its name.
 
 import { loadProjectConfig, maxTokensFor, resolveOptions, withConfigEnv, type Outcome } from '@adlc/core';
-import { ask } from './phases/ask.js';
 import { decide } from './phases/decide.js';
 import { FIX_OPTIONS, type ConsensusFixInput, type RunContext, type RunOptions } from './cli/options.js';
 import { preflight, showLocalization, showPrompt } from './phases/preflight.js';
 import { restoreJournals } from './phases/restore.js';
-import { earlyPreparation, settle } from './phases/settle.js';
+import { askInRounds } from './phases/rounds.js';
 import { openReporter, startUp } from './phases/start-up.js';
 import { CopyPool } from './workspace/copy-pool.js';
 import { write } from './phases/write.js';
@@ -39,10 +38,8 @@ async function runPhases(input: ConsensusFixInput, ctx: RunContext): Promise<Out
 
   const pool = opts.jobs > 1 ? new CopyPool() : undefined;
   try {
-    const early = earlyPreparation(run);
-    const asked = await ask(run, prompt, early.onAnswer);
-    const candidates = await settle(run, await early.prepared(asked.completions), { snapshot, pool });
-    const result = decide(run, candidates, asked, preflightRun);
+    const rounds = await askInRounds(run, prompt, { snapshot, pool });
+    const result = decide(run, rounds, preflightRun);
     return await write(run, result, { snapshot, pool });
   } finally {
     reporter.endProgress();

@@ -85,7 +85,7 @@ describe('a config file the tool cannot use is exit 1, before anything is sent',
     [
       'an unknown key',
       configFile({ maxfiles: 2 }),
-      [/^consensus-fix: error: adlc\.config\.json: unknown key "consensus-fix\.maxfiles"$/m, /^consensus-fix: "consensus-fix" takes tier, maxFiles, rails, n, timeout, jobs, normalize, editFormat, maxTokens, maxChangedLines, providers, logDir, provider, models; /m],
+      [/^consensus-fix: error: adlc\.config\.json: unknown key "consensus-fix\.maxfiles"$/m, /^consensus-fix: "consensus-fix" takes tier, maxFiles, localize, rounds, rails, n, timeout, jobs, normalize, editFormat, maxTokens, maxChangedLines, providers, logDir, provider, models; /m],
     ],
     ['a flag asked per run', configFile({ testCmd: 'npm test' }), [/unknown key "consensus-fix\.testCmd"/]],
     ['a bad value', configFile({ n: 0 }), [/^consensus-fix: error: adlc\.config\.json: "consensus-fix\.n" is 0; expected a whole number from 1 to 100$/m, /fix or remove "consensus-fix\.n" in adlc\.config\.json/]],

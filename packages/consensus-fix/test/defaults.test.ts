@@ -36,6 +36,8 @@ describe('defaults are declared once', () => {
       '--max-files': DEFAULTS.maxFiles,
       '--edit-format': DEFAULTS.editFormat,
       '--max-tokens': DEFAULTS.maxTokens,
+      '--localize': DEFAULTS.localize,
+      '--rounds': DEFAULTS.rounds,
     });
   });
 

@@ -110,9 +110,10 @@ export function killQuietly(pid: number): void {
 }
 
 /** Starts the CLI, waits until a candidate's repro is running (its files are written), then signals it. */
-export async function interruptMidEvaluation(suite: Suite, r: TempRepo, signal: NodeJS.Signals, name: string, run = { args: BASE_ARGS, first: (slow: string) => fix(slow) }) {
+export async function interruptMidEvaluation(suite: Suite, r: TempRepo, signal: NodeJS.Signals, name: string, run: { args: string[]; first: (slow: string) => string; before?: string[] } = { args: BASE_ARGS, first: (slow: string) => fix(slow) }) {
   const pidFile = join(suite.scratch, `${name}.pid`);
-  suite.server.enqueue('anthropic', run.first(slowFix(pidFile)), fix(FIX), fix(FIX));
+  // `before`: answers of earlier rounds (--rounds), queued ahead of the round that is interrupted.
+  suite.server.enqueue('anthropic', ...(run.before ?? []), run.first(slowFix(pidFile)), fix(FIX), fix(FIX));
   const child = spawn(process.execPath, [BIN, ...run.args], { cwd: r.dir, env: cleanEnv({ ...suite.server.env() }) as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

@@ -18,3 +18,4 @@ export * from './signals/frame-files.js';
 export * from './without-ansi.js';
 export * from './report/test-run.js';
 export * from './report/failures.js';
+export * from './outline/outline.js';

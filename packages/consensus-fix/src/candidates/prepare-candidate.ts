@@ -24,6 +24,8 @@ export interface PrepareContext {
   sliced?: ReadonlyMap<string, string>;
   /** The token limit of each answer, for the reason of a truncated one. */
   maxTokens?: number;
+  /** The round of --rounds the completion answered (default 1). */
+  round?: number;
 }
 
 export interface Prepared {
@@ -39,7 +41,7 @@ export interface Prepared {
 }
 
 export async function prepareCandidate(slot: FanResult, ctx: PrepareContext): Promise<Prepared> {
-  const base = { index: slot.slot, provider: slot.provider, model: slot.model };
+  const base = { index: slot.slot, round: ctx.round ?? 1, provider: slot.provider, model: slot.model };
   const discarded = (discard: NonNullable<CandidateRecord['discard']>): Prepared => ({
     record: { ...base, status: 'discarded', discard },
     runnable: false,

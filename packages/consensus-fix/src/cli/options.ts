@@ -14,6 +14,13 @@ export const TOOL = 'consensus-fix';
 const PER_RUN = { config: false } as const;
 
 /** Node's timers hold at most 2^31−1 ms; a longer timeout would fire at once. */
+/** Rounds of N completions a run may ask for (--rounds). */
+export const MAX_ROUNDS = 3;
+
+/** --localize: when a model picks among the deterministic top 10. */
+export const LOCALIZE_MODES = ['auto', 'deterministic', 'model'] as const;
+export type LocalizeMode = (typeof LOCALIZE_MODES)[number];
+
 export const MAX_TIMEOUT_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
 
 export const FIX_OPTIONS = defineOptions(TOOL, {
@@ -41,6 +48,19 @@ export const FIX_OPTIONS = defineOptions(TOOL, {
     .default(false)
     .describe('print the ranking of the files to fix and exit 0 (no model call, no key, nothing written)')
     .register(flagMeta, PER_RUN),
+  localize: z
+    .enum(LOCALIZE_MODES)
+    .default('auto')
+    .describe('without --files: auto (a cheap model picks among the top 10 when the ranking has no clear winner), deterministic (never), model (always, even with --localize-only)')
+    .register(flagMeta, { value: 'mode' }),
+  rounds: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_ROUNDS)
+    .default(1)
+    .describe('ask N models again, shown how the previous round failed, while no fix survives (at most 3 rounds)')
+    .register(flagMeta, { value: 'k' }),
   rails: z.string().min(1).optional().describe('the full regression suite; a candidate survives only if it passes too').register(flagMeta, { value: 'cmd' }),
   n: z.number().int().min(1).max(100).default(3).describe('number of independent candidates').register(flagMeta, { value: 'int' }),
   apply: z.boolean().default(false).describe('write the winning fix (default: dry run)').register(flagMeta, PER_RUN),

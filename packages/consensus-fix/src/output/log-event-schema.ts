@@ -3,7 +3,7 @@
 
 import * as z from 'zod';
 import { LocalizationSchema } from '@adlc/localize';
-import { STAGES } from './schema.js';
+import { RerankSchema, STAGES } from './schema.js';
 
 const ts = z.number().int().nonnegative();
 const index = z.number().int().nonnegative();
@@ -63,6 +63,10 @@ export const LogEventSchema = z.discriminatedUnion('event', [
   event('recheck', { index, ok: z.boolean(), gateMs: ms, stage: z.enum(STAGES).optional(), exitCode: exitCode.optional() }),
   event('applied', { index, files: z.array(z.string()) }),
   event('post-apply', { testExitCode: exitCode, railsExitCode: exitCode, passed: z.boolean() }),
+  /** A round of --rounds was settled (one per round; a later round only when no fix held yet). */
+  event('round', { round: index.min(1), candidates: index, survivors: index }),
+  /** A model picked among the ranked files (RerankSchema's fields). */
+  event('rerank', RerankSchema.shape),
   event('end', { verdict: z.enum(['pass', 'no-survivors', 'all-divergent']), winner: index.nullable(), durationMs: ms }),
 ]);
 export type LogEvent = z.infer<typeof LogEventSchema>;

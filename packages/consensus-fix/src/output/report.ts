@@ -2,7 +2,7 @@
 // the verdict. Pure: the caller passes the style (colour or not).
 
 import type { Style } from '@adlc/core';
-import type { CandidateRecord, RunResult } from './result.js';
+import { askedCount, roundsOf, type CandidateRecord, type RunResult } from './result.js';
 
 const plain: Style = { bold: id, dim: id, red: id, green: id, yellow: id, cyan: id };
 function id(text: string): string {
@@ -35,7 +35,10 @@ export function renderReport(result: RunResult, style: Style = plain): string {
   const groupOf = new Map<number, number>();
   for (const g of result.groups) for (const i of g.candidateIndices) groupOf.set(i, g.groupIndex);
   const gates = result.railsChecked ? 'repro + rails gates' : 'repro gate only (no --rails)';
-  out.push(style.bold(`consensus-fix: ${result.n} candidate${result.n === 1 ? '' : 's'}, ${gates}, --normalize ${result.normalize}, --edit-format ${result.editFormat}`));
+  const rounds = roundsOf(result);
+  const total = askedCount(result);
+  const asked = rounds.length > 1 ? `${total} candidates in ${rounds.length} rounds of ${result.n}` : `${result.n} candidate${result.n === 1 ? '' : 's'}`;
+  out.push(style.bold(`consensus-fix: ${asked}, ${gates}, --normalize ${result.normalize}, --edit-format ${result.editFormat}`));
   out.push('');
   const failing = result.failingTests ?? [];
   const which = failing.length === 0 ? 'as it must' : `${failing.length} failing test${failing.length === 1 ? '' : 's'}:`;
@@ -49,6 +52,7 @@ export function renderReport(result: RunResult, style: Style = plain): string {
   }
   const u = result.usage;
   out.push(`  completions     ${u.calls} of ${u.calls + u.failedCalls} answered, ${u.inputTokens} tokens in, ${u.outputTokens} out`);
+  if (rounds.length > 1) out.push(`  rounds          ${rounds.map((r) => `round ${r.round}: ${r.survivors} of ${r.candidates} survived`).join('; ')}`);
   out.push(`  evaluation      ${result.jobs === 1 ? 'one at a time, in place (journaled)' : `${result.jobs} at a time, each in a temporary copy of the tree`}`);
   out.push('');
   out.push(style.bold('candidates'));
@@ -60,7 +64,7 @@ export function renderReport(result: RunResult, style: Style = plain): string {
       out.push(`  group ${g.groupIndex}: ${g.size} candidate${g.size === 1 ? '' : 's'} (${g.candidateIndices.map((i) => `#${i}`).join(', ')})`);
     }
     const largest = Math.max(...result.groups.map((g) => g.size));
-    out.push(`  confidence: ${largest}/${result.n} = ${(largest / result.n).toFixed(2)}`);
+    out.push(`  confidence: ${largest}/${total} = ${(largest / total).toFixed(2)}`);
     out.push('');
   }
   if (result.winner) {

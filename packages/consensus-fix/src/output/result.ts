@@ -5,12 +5,14 @@ import type { Discard, ResolvedChange } from '../candidates/candidate.js';
 import type { EditFormat } from '../edits/format.js';
 import type { Group, Verdict } from '../candidates/grouping.js';
 import type { Localization } from '@adlc/localize';
-import type { ConsensusFixOutput, Stage } from './schema.js';
+import type { ConsensusFixOutput, Rerank, Stage } from './schema.js';
 
 export type Normalize = 'whitespace' | 'syntax';
 
 export interface CandidateRecord {
   index: number;
+  /** The round of --rounds that asked for it (absent: 1). */
+  round?: number;
   provider: string;
   model: string;
   status: 'survived' | 'failed' | 'discarded';
@@ -59,6 +61,16 @@ export interface RunResult {
   warnings: string[];
   /** The ranking that chose the files, when --files was omitted. */
   localization?: Localization | undefined;
+  /** Each round of --rounds asked: its candidates and survivors (absent: one round, all the candidates). */
+  rounds?: RoundSummary[] | undefined;
+  /** The model's pick among the ranked files, when one was asked. */
+  rerank?: Rerank | undefined;
+}
+
+export interface RoundSummary {
+  round: number;
+  candidates: number;
+  survivors: number;
 }
 
 export const ALL_DIVERGENT_MESSAGE = 'all-divergent: spec ambiguity — escalate';
@@ -104,7 +116,19 @@ export function toJson(result: RunResult): Json {
     editFormat: result.editFormat,
     ...(result.localization ? { localization: localizationJson(result.localization) } : {}),
     preflight: { failingTests: [...(result.failingTests ?? [])] },
+    rounds: roundsOf(result).map((r) => ({ ...r })),
+    ...(result.rerank ? { rerank: structuredClone(result.rerank) } : {}),
   };
+}
+
+/** Candidates asked for: N per round (N without rounds recorded). */
+export function askedCount(result: Pick<RunResult, 'rounds' | 'n'>): number {
+  return result.rounds ? result.rounds.reduce((sum, r) => sum + r.candidates, 0) : result.n;
+}
+
+/** The rounds asked; a result built without them is one round of all its candidates. */
+export function roundsOf(result: Pick<RunResult, 'rounds' | 'candidates'>): RoundSummary[] {
+  return result.rounds ?? [{ round: 1, candidates: result.candidates.length, survivors: result.candidates.filter((c) => c.status === 'survived').length }];
 }
 
 function localizationJson(localization: Localization): NonNullable<Json['localization']> {
@@ -114,15 +138,16 @@ function localizationJson(localization: Localization): NonNullable<Json['localiz
 function summaryJson(result: RunResult): Json['summary'] {
   const count = (status: CandidateRecord['status']) => result.candidates.filter((c) => c.status === status).length;
   const largest = Math.max(0, ...result.groups.map((g) => g.size));
+  const asked = askedCount(result);
   return {
-    total: result.n,
+    total: asked,
     passed: count('survived'),
     failed: count('failed'),
     discarded: count('discarded'),
     groups: result.groups.length,
     allDivergent: result.verdict === 'all-divergent',
     railsChecked: result.railsChecked,
-    confidence: result.n === 0 ? 0 : largest / result.n,
+    confidence: asked === 0 ? 0 : largest / asked,
   };
 }
 
@@ -165,5 +190,6 @@ function candidatesJson(result: RunResult): Json['candidates'] {
     ...(c.discard ? { reason: c.discard.reason } : {}),
     ...(c.changedLines === undefined ? {} : { changedLines: c.changedLines }),
     ...(groupOf.has(c.index) ? { groupIndex: groupOf.get(c.index)! } : {}),
+    round: c.round ?? 1,
   }));
 }

@@ -45,7 +45,38 @@ export const CandidateSummarySchema = z.object({
   reason: z.string().optional(),
   changedLines: count.optional(),
   groupIndex: count.optional(),
+  /** The round of --rounds that asked for it (1 without --rounds). */
+  round: count.min(1),
 });
+
+/** One round of --rounds: how many candidates it asked for and how many survived. */
+export const RoundSchema = z.object({ round: count.min(1), candidates: count, survivors: count });
+
+/**
+ * The model's pick among the ranked files (without --files, when the ranking had no clear winner or
+ * under --localize model): the deterministic ranking it was shown, its picks with their reasons, the
+ * picks dropped (a file not shown, a test file, a path outside the repository), and the files kept.
+ */
+export const RerankSchema = z.object({
+  /** `no-clear-winner` (the top score under 1.5 times the second's) or `localize-model` (--localize model). */
+  trigger: z.enum(['no-clear-winner', 'localize-model']),
+  provider: z.string(),
+  /** '' when the call failed before a model answered. */
+  model: z.string(),
+  /** The deterministic top 10 the model was shown, best first. */
+  ranking: z.array(z.object({ file: z.string(), score: z.number().nonnegative() })),
+  chosen: z.array(z.object({ file: z.string(), reason: z.string() })),
+  rejected: z.array(z.object({ file: z.string(), why: z.string() })),
+  /** Why the deterministic top --max-files was kept (a failed call, an invalid answer, no valid pick); null when the picks were used. */
+  fallback: z.string().nullable(),
+  /** The files the fix may change, as a result. */
+  files: z.array(z.string()),
+});
+export type Rerank = z.infer<typeof RerankSchema>;
+
+/** `--localize-only --json` under --localize model: the localization and the model's pick. */
+export const LocalizeModelOutputSchema = z.object({ localization: LocalizationSchema, rerank: RerankSchema.optional() }).strict();
+export type LocalizeModelOutput = z.infer<typeof LocalizeModelOutputSchema>;
 
 export const ConsensusFixOutputSchema = z.object({
   summary: z.object({
@@ -99,6 +130,10 @@ export const ConsensusFixOutputSchema = z.object({
   localization: LocalizationSchema.optional(),
   /** What the pre-flight saw fail: the failing tests its runner's report names (empty when it cannot be read). */
   preflight: z.object({ failingTests: z.array(z.string()) }),
+  /** Each round asked (one without --rounds); a later round only when the ones before left no fix that holds. */
+  rounds: z.array(RoundSchema),
+  /** Present when a model picked among the ranked files (see RerankSchema). */
+  rerank: RerankSchema.optional(),
 });
 export type ConsensusFixOutput = z.infer<typeof ConsensusFixOutputSchema>;
 

@@ -20,21 +20,31 @@ export const candidateTemperature = (slot: number): number => (slot === 0 ? 0 : 
  * Ask: fan the prompt out N times; the baseline rails run while the models think (nothing is written
  * yet). `onAnswer` sees each completion as it settles, so its preparation overlaps the others' wait.
  */
-export async function ask(run: Run, prompt: string, onAnswer?: (result: FanResult) => void): Promise<Asked> {
+export async function ask(run: Run, prompt: string, onAnswer?: (result: FanResult) => void, round: AskRound = FIRST_ROUND): Promise<Asked> {
   const baseline = runBaselineRails(run);
-  const completions = await askModels(run, prompt, onAnswer).catch(async (error: unknown) => {
+  const completions = await askModels(run, prompt, onAnswer, round).catch(async (error: unknown) => {
     baseline.cancel();
     await baseline.result.catch(() => undefined);
     throw error;
   });
   const baselineRails = await baseline.result;
-  run.log.event('baseline', { railsExitCode: baselineRails?.exitCode ?? null, timedOut: baselineRails?.timedOut ?? false });
+  if (round.round === 1) run.log.event('baseline', { railsExitCode: baselineRails?.exitCode ?? null, timedOut: baselineRails?.timedOut ?? false });
   return { completions, baselineRails };
 }
 
-async function askModels(run: Run, prompt: string, onAnswer: ((result: FanResult) => void) | undefined): Promise<FanResult[]> {
+/** Which round of --rounds is asked; its candidates are numbered on from the earlier rounds' (`offset`). */
+export interface AskRound {
+  round: number;
+  offset: number;
+}
+
+const FIRST_ROUND: AskRound = { round: 1, offset: 0 };
+
+async function askModels(run: Run, prompt: string, onAnswer: ((result: FanResult) => void) | undefined, { round, offset }: AskRound): Promise<FanResult[]> {
   const { opts, ctx, reporter, log } = run;
-  reporter.progress(`completions 0/${opts.n}`, 'completions');
+  const label = round === 1 ? 'completions' : `round ${round}: completions`;
+  reporter.progress(`${label} 0/${opts.n}`, 'completions');
+  const numbered = (result: FanResult): FanResult => ({ ...result, slot: result.slot + offset });
   const results = await fan(opts.n, prompt, {
     tier: opts.tier,
     providers: run.providers,
@@ -43,15 +53,16 @@ async function askModels(run: Run, prompt: string, onAnswer: ((result: FanResult
     maxTokens: opts.maxTokens,
     env: ctx.env,
     cwd: ctx.cwd,
-    onSettled: (result, settled) => {
-      reporter.progress(`completions ${settled}/${opts.n}`, 'completions');
+    onSettled: (settledSlot, settled) => {
+      const result = numbered(settledSlot);
+      reporter.progress(`${label} ${settled}/${opts.n}`, 'completions');
       log.event('completion', { index: result.slot, ok: result.ok, provider: result.provider, model: result.model, ...(result.ok ? { durationMs: result.completion.durationMs, truncated: result.completion.truncated } : { error: result.error.message }) });
       log.file(`answers/candidate-${result.slot}.txt`, result.ok ? result.completion.text : `(no answer) ${result.error.message}`);
       onAnswer?.(result);
     },
   });
   assertSomeAnswered(results);
-  return results;
+  return results.map(numbered);
 }
 
 /** Not one completion returned text: exit 1 naming the provider and the status (one error, or each distinct one). */

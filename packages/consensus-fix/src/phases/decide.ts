@@ -4,15 +4,15 @@
 import { sumUsage, type CommandResult, type FanResult } from '@adlc/core';
 import { withoutAnsi } from '@adlc/localize';
 import { shownOutput } from '../output/ansi.js';
-import type { Asked } from './ask.js';
-import { decideVerdict, groupSurvivors, selectWinner } from '../candidates/grouping.js';
-import { verdictMessage, type CandidateRecord, type RunResult } from '../output/result.js';
+import type { Rounds } from './rounds.js';
+import { decideVerdict, groupSurvivors, selectWinner, type Survivor } from '../candidates/grouping.js';
+import { askedCount, verdictMessage, type CandidateRecord, type RunResult } from '../output/result.js';
 import type { Run } from './start-up.js';
 
 /** Decide: group, judge and select among the survivors; the result carries no output yet (`write` finishes it). */
-export function decide(run: Run, candidates: CandidateRecord[], asked: Asked, preflight: CommandResult): RunResult {
+export function decide(run: Run, { candidates, asked, rounds }: Rounds, preflight: CommandResult): RunResult {
   const { opts, testCmd, warnings } = run;
-  const survivors = candidates.filter((c) => c.status === 'survived').map((c) => ({ index: c.index, changedLines: c.changedLines ?? 0, key: c.key ?? '' }));
+  const survivors = survivorsOf(candidates);
   const groups = groupSurvivors(survivors);
   const verdict = decideVerdict(opts.n, groups);
   const chosen = verdict === 'pass' ? selectWinner(survivors, groups) : null;
@@ -32,7 +32,7 @@ export function decide(run: Run, candidates: CandidateRecord[], asked: Asked, pr
     groups,
     verdict,
     winner: null,
-    message: verdictMessage(verdict, survivors.length, opts.n),
+    message: verdictMessage(verdict, survivors.length, askedCount({ rounds, n: opts.n })),
     failingTests: run.failingTests ?? [],
     baseline: { testExitCode: preflight.exitCode, railsExitCode: baselineRails?.exitCode ?? null, railsTimedOut: baselineRails?.timedOut ?? false },
     postApply: null,
@@ -40,12 +40,19 @@ export function decide(run: Run, candidates: CandidateRecord[], asked: Asked, pr
     durationMs: 0,
     warnings,
     ...(run.localization ? { localization: run.localization } : {}),
+    rounds,
+    ...(run.rerank ? { rerank: run.rerank } : {}),
   };
   if (chosen) {
     const record = candidates.find((c) => c.index === chosen.index)!;
     result.winner = { ...chosen, changes: record.changes ?? [], diff: record.diff ?? '', applied: false, flaky: false };
   }
   return result;
+}
+
+/** The survivors as the grouping rules take them. */
+export function survivorsOf(candidates: readonly CandidateRecord[]): Survivor[] {
+  return candidates.filter((c) => c.status === 'survived').map((c) => ({ index: c.index, changedLines: c.changedLines ?? 0, key: c.key ?? '' }));
 }
 
 /** Every candidate that reached the rails failed there, and the rails were red before any change. */

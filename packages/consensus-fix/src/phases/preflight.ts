@@ -10,7 +10,11 @@ import { candidateTemperature } from './ask.js';
 import { chooseEditFormat } from '../edits/format.js';
 import { promptViews } from '../edits/views.js';
 import { runGate } from '../candidates/gates.js';
-import { observeFailure, relativeName, renderLocalization, requireFailure, testFailures, withRepositoryFrames, type LocalizeOnlyOutput, type Observation } from '@adlc/localize';
+import { observeFailure, renderLocalization, requireFailure, type Observation } from '@adlc/localize';
+import { repositoryFailures } from '../candidates/repository-failures.js';
+import { RERANK_TOP } from '../localization/rerank.js';
+import type { LocalizeModelOutput } from '../output/schema.js';
+import { pickFiles } from './pick-files.js';
 import { TOOL } from '../cli/options.js';
 import { PREFLIGHT_OUTPUT_CHARS } from '../cli/preflight-head-start.js';
 import { buildPrompt, prototypeWriteNotes, SYSTEM_PROMPT } from '../candidates/prompt.js';
@@ -46,7 +50,7 @@ export async function preflight(run: Run): Promise<Preflight> {
     log.event('preflight', { exitCode: result.exitCode, timedOut: result.timedOut, durationMs: result.durationMs });
     run.failingTests = requireFailure(result, testCmd, opts.timeout, run.target.root);
     if (observation) {
-      await localize(run, observation);
+      await localize(run, observation, result);
       if (wantsSnapshot) snapshotP = takeSnapshot(run);
     }
     if (opts.localizeOnly) return { result, prompt: '', snapshot: undefined };
@@ -71,8 +75,7 @@ async function promptFor(run: Run, result: CommandResult): Promise<string> {
   for (const [file, lines] of views.sliced) run.reporter.info(`${TOOL}: --edit-format replace: the prompt shows ${file} in slices (lines ${lines})`);
   const allowed = new Set(run.allowed.map((f) => f.file));
   const observed = prototypeWriteNotes((run.localization?.files ?? []).filter((f) => allowed.has(f.file)));
-  const root = target.root;
-  const failures = testFailures(output).map((f) => ({ name: relativeName(f.name, root), details: withRepositoryFrames(f.details, root) }));
+  const failures = repositoryFailures(target.root)(output);
   return buildPrompt({ testCmd, output, failures, files: views.files, rails: opts.rails, format, observed });
 }
 
@@ -88,13 +91,17 @@ function observe(run: Run): Promise<Observation> {
 }
 
 /** The localized files become the files the fix may change; the ranking goes to stderr and the run log. */
-async function localize(run: Run, observation: Observation): Promise<void> {
+async function localize(run: Run, observation: Observation, failing: CommandResult): Promise<void> {
   const { opts, reporter, log, target } = run;
   reporter.progress('localizing the files to fix');
-  const { localization, calledFunctions } = await observation.localize(opts.maxFiles);
+  // The top 10 at least: a model may pick among them (pick-files.ts).
+  const ranked = await observation.localize(Math.max(RERANK_TOP, opts.maxFiles));
   run.baselineRails = await observation.rails;
+  const picked = await pickFiles(run, ranked.localization.files, ranked.calledFunctions, failing);
+  const localization = { files: picked.files, tookMs: ranked.localization.tookMs };
   run.localization = localization;
-  run.calledFunctions = calledFunctions;
+  run.rerank = picked.rerank;
+  run.calledFunctions = new Map(picked.files.map((f) => [f.file, ranked.calledFunctions.get(f.file) ?? []] as const));
   const found = !opts.localizeOnly && localization.files.length > 0;
   if (found) {
     run.allowed = resolveFiles(localization.files.map((f) => f.file), target.root, target.root);
@@ -119,7 +126,8 @@ export function showPrompt(run: Run, prompt: string): Outcome {
 }
 
 /** --localize-only: the ranking, as text or as exactly `{localization}`. */
-export function showLocalization(run: Run): Outcome<LocalizeOnlyOutput> {
-  const doc: LocalizeOnlyOutput = { localization: run.localization ?? { files: [], tookMs: 0 } };
+export function showLocalization(run: Run): Outcome<LocalizeModelOutput> {
+  // Exactly {localization} unless a model picked (--localize model): then its pick beside it.
+  const doc: LocalizeModelOutput = { localization: run.localization ?? { files: [], tookMs: 0 }, ...(run.rerank ? { rerank: run.rerank } : {}) };
   return pass(doc, run.opts.json ? { json: doc } : { text: renderLocalization(doc.localization) });
 }

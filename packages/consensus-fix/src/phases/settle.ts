@@ -22,8 +22,8 @@ export interface Workspaces {
  * Prepares each completion as soon as it settles (its parse and `git diff` run while the other
  * models still answer); `prepared` resolves them all, in slot order, preparing any not seen yet.
  */
-export function earlyPreparation(run: Run): { onAnswer: (slot: FanResult) => void; prepared: (completions: FanResult[]) => Promise<Prepared[]> } {
-  const ctx = prepareContext(run);
+export function earlyPreparation(run: Run, round = 1): { onAnswer: (slot: FanResult) => void; prepared: (completions: FanResult[]) => Promise<Prepared[]> } {
+  const ctx = { ...prepareContext(run), round };
   const started = new Map<number, Promise<Prepared>>();
   return {
     onAnswer: (slot) => {
@@ -65,7 +65,8 @@ export async function settle(run: Run, prepared: Prepared[], { snapshot, pool }:
       };
   await evaluateAll(prepared, gates, source, {
     onStage: (index, stage) => {
-      reporter.progress(`candidate ${index + 1}/${opts.n}: ${stage === 'repro' ? 'running --test-cmd' : 'running --rails'}`);
+      const label = opts.rounds === 1 ? `candidate ${index + 1}/${opts.n}` : `candidate ${index + 1}/${opts.n * opts.rounds}`;
+      reporter.progress(`${label}: ${stage === 'repro' ? 'running --test-cmd' : 'running --rails'}`);
       log.event('stage', { index, stage });
     },
     onDone: (p, gateMs) => log.event('settled', { ...verdictEvent(p), gateMs }),

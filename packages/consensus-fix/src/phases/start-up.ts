@@ -7,6 +7,7 @@ import { chooseEditFormat, type EditFormat } from '../edits/format.js';
 import type { Gates } from '../candidates/gates.js';
 import { findTarget, type Localization, type Target } from '@adlc/localize';
 import { RunLog } from '../output/log-dir.js';
+import type { Rerank } from '../output/schema.js';
 import { guardsTree, TOOL, type RunContext, type RunOptions } from '../cli/options.js';
 import { resolveFiles, type AllowedFile } from '../workspace/allowed-files.js';
 import { sweepStaleCopies } from '../workspace/copy-pool.js';
@@ -26,6 +27,8 @@ export interface Run {
   localizing: boolean;
   /** The ranking, once the pre-flight localized (undefined with --files). */
   localization?: Localization;
+  /** The model's pick among the ranked files, when one was asked (pick-files.ts). */
+  rerank?: Rerank | undefined;
   /** With the ranking: the functions the failing run called in each localized file, most suspect first. */
   calledFunctions?: ReadonlyMap<string, readonly number[]>;
   /** The answers' format; undefined until the localized files are known (auto, without --files). */
@@ -70,7 +73,8 @@ export async function startUp(opts: RunOptions, ctx: RunContext, reporter: Repor
   sweepStaleCopies();
   const repeated: string[] = [];
   const allowed = files === undefined ? [] : resolveFiles(files, ctx.cwd, target.root, (file, given) => repeated.push(repeatNote(file, given)));
-  const providers = opts.promptOnly || opts.localizeOnly ? [] : resolveProviders(opts.providers, ctx.env);
+  // --localize-only asks a model only under --localize model (to pick among the ranked files).
+  const providers = opts.promptOnly || (opts.localizeOnly && !(localizing && opts.localize === 'model')) ? [] : resolveProviders(opts.providers, ctx.env);
   if (checkDirty) {
     await assertCleanTree(target.root, { runAnyway: 'pass --allow-dirty', listed: restoredSome || !target.isRepo ? undefined : earlyStatus });
   }
