@@ -3,14 +3,15 @@
 // passes a guess off as a count.
 
 import * as z from 'zod';
-import type { Usage } from './providers/types.js';
 
 export const UsageSchema = z.object({
   inputTokens: z.number().int().nonnegative(),
   outputTokens: z.number().int().nonnegative(),
   /** Present (true) when some of the counts are estimates (four characters a token), not reported by a model's API. */
   estimated: z.literal(true).optional(),
-}) satisfies z.ZodType<Usage>;
+});
+
+export type Usage = z.infer<typeof UsageSchema>;
 
 const CHARS_PER_TOKEN = 4;
 

@@ -1,6 +1,6 @@
 // The hot path: `check` and `hook <agent>` run on every edit, so they skip commander, zod and core
 // (whose start-up alone is more than the latency budget). They keep the CLI's contract all the same: the
-// flags come from the one option table, a reader that goes away ends them quietly, and every failure and
+// flags are the option table's (cli/hot-flags.ts, a plain copy of it), a reader that goes away ends them quietly, and every failure and
 // interrupt is handed back to cli.ts, which reports it through core's runMain like any other command.
 // Anything unusual (--help, an unknown flag to check) is left to the full CLI, which declares the same commands.
 
@@ -10,7 +10,8 @@ import { asksForHelpOrVersion, writeOut } from '@adlc/core';
 import { AGENT_NAMES, HOOK_CONFIG_FILES, isAgentName } from './agents/types.js';
 import { contextForFlags, rootOf } from './project/context.js';
 import { projectConfig } from './project/checked-config.js';
-import { GLOBAL_OPTIONS, isMode, PARSE_OPTIONS, type GlobalFlags } from './cli/options.js';
+import type { GlobalFlags } from './cli/options.js';
+import { HOT_VALUE_FLAGS, isMode, PARSE_OPTIONS, type HotValueFlag } from './cli/hot-flags.js';
 
 /** The global flags as given; `mode` is checked (strict or warn) before it is used. */
 type RawFlags = Omit<GlobalFlags, 'mode'> & { mode?: string };
@@ -45,9 +46,9 @@ export function hotCall(argv: readonly string[]): HotCall | null {
   const [command, ...operands] = positionals;
   if (command !== 'hook' && command !== 'check') return null;
   const flags: RawFlags = { json: values.json === true };
-  for (const o of GLOBAL_OPTIONS) {
-    const value = values[o.name];
-    if (typeof value === 'string') flags[o.name] = value;
+  for (const name of Object.keys(HOT_VALUE_FLAGS) as HotValueFlag[]) {
+    const value = values[name];
+    if (typeof value === 'string') flags[name] = value;
   }
   let problem = flagProblem(tokens);
   if (!problem && flags.mode !== undefined && !isMode(flags.mode)) problem = `--mode must be strict or warn, not "${flags.mode}"`;
@@ -62,10 +63,10 @@ type Token = NonNullable<ReturnType<typeof parseArgs<{ options: typeof PARSE_OPT
 function flagProblem(tokens: readonly Token[]): string | null {
   for (const t of tokens) {
     if (t.kind !== 'option') continue;
-    const declared = GLOBAL_OPTIONS.find((o) => o.name === t.name);
     if (t.name === 'json' && t.rawName === '--json' && !t.inlineValue) continue;
+    const declared = Object.hasOwn(HOT_VALUE_FLAGS, t.name) ? HOT_VALUE_FLAGS[t.name as HotValueFlag] : undefined;
     if (!declared || t.rawName !== `--${t.name}`) return `unknown option '${t.inlineValue ? `${t.rawName}=${t.value}` : t.rawName}'`;
-    if (typeof t.value !== 'string') return `option '${declared.flags}' argument missing`;
+    if (typeof t.value !== 'string') return `option '${declared}' argument missing`;
   }
   return null;
 }

@@ -72,6 +72,7 @@ export { PROFILES, type AgentProfile } from './agents/profiles.js';
 export { initClaudeCode } from './agents/init/init-claude-code.js';
 export { initAgent, type AgentInitResult } from './agents/init/install.js';
 export { doctorAgent, type AgentDoctorResult } from './agents/doctor/doctor-agent.js';
+export { KERNEL_OPTIONS, KERNEL_COMMAND_OPTIONS, KERNEL_OPERANDS, type GlobalFlags } from './cli/options.js';
 export { KernelConfigSchema, RUNNER_IDS, type KernelConfig, type RunnerId } from './project/config-schema.js';
 export { KernelUsageError } from './kernel/errors.js';
 export { DEFAULT_TEST_GLOBS, isTestFile } from './project/globs.js';

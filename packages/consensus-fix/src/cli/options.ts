@@ -13,6 +13,9 @@ export const TOOL = 'consensus-fix';
 /** Asked per run (this failing test, these files, this run's output): flags only, not keys of the config file. */
 const PER_RUN = { config: false } as const;
 
+/** How candidates are compared for agreement (--normalize, and the --json document's `normalize`). */
+export const NORMALIZE_MODES = ['whitespace', 'syntax'] as const;
+
 /** Node's timers hold at most 2^31−1 ms; a longer timeout would fire at once. */
 /** Rounds of N completions a run may ask for (--rounds). */
 export const MAX_ROUNDS = 3;
@@ -80,7 +83,7 @@ export const FIX_OPTIONS = defineOptions(TOOL, {
     .default(1)
     .describe('candidates evaluated at once, each in a temporary copy of the tree (1 = in place)')
     .register(flagMeta, { value: 'k' }),
-  normalize: z.enum(['whitespace', 'syntax']).default('whitespace').describe('how candidates are compared for agreement').register(flagMeta, { value: 'mode' }),
+  normalize: z.enum(NORMALIZE_MODES).default('whitespace').describe('how candidates are compared for agreement').register(flagMeta, { value: 'mode' }),
   editFormat: z
     .enum(EDIT_FORMAT_OPTIONS)
     .default('auto')

@@ -6,8 +6,9 @@ import type { EditFormat } from '../edits/format.js';
 import type { Group, Verdict } from '../candidates/grouping.js';
 import type { Localization } from '@adlc/localize';
 import type { ConsensusFixOutput, Rerank, Stage } from './schema.js';
+import type { ConsensusFixOptions } from '../cli/options.js';
 
-export type Normalize = 'whitespace' | 'syntax';
+export type Normalize = ConsensusFixOptions['normalize'];
 
 export interface CandidateRecord {
   index: number;

@@ -4,6 +4,7 @@
 import { RestoreDocumentSchema, UsageSchema } from '@adlc/core';
 import * as z from 'zod';
 import { LocalizationSchema } from '@adlc/localize';
+import { NORMALIZE_MODES } from '../cli/options.js';
 
 export { EvidenceSchema, LocalizationSchema, LocalizedFileSchema, LocalizeOnlyOutputSchema, type Evidence, type Localization, type LocalizedFile, type LocalizeOnlyOutput } from '@adlc/localize';
 
@@ -122,7 +123,7 @@ export const ConsensusFixOutputSchema = z.object({
   durationMs: count,
   n: count,
   jobs: count,
-  normalize: z.enum(['whitespace', 'syntax']),
+  normalize: z.enum(NORMALIZE_MODES),
   warnings: z.array(z.string()),
   /** What the models were asked for: `whole` files or `replace` (search/replace edits of the suspect spans). */
   editFormat: z.enum(['whole', 'replace']),

@@ -3,15 +3,10 @@
 // an answer it cannot read is still kept verbatim by the caller.
 
 import { clean, scanReview, type ScanResult } from './review-scan.js';
-import type { Assessment, Severity } from '../report/output-schema.js';
+import type { Assessment, Finding } from '../report/output-schema.js';
 
-export interface ReviewFinding {
-  severity: Severity;
-  file: string | null;
-  line: number | null;
-  endLine: number | null;
-  description: string;
-}
+/** A finding as one review states it; the reviewer's name is added by the caller. */
+export type ReviewFinding = Omit<Finding, 'reviewer'>;
 
 export interface ParsedReview {
   findings: ReviewFinding[];

@@ -1,6 +1,10 @@
 // The provider contract: one small interface every adapter implements. Nothing outside an
 // adapter file imports a vendor SDK.
 
+import type { Usage } from '../usage.js';
+
+export type { Usage };
+
 export const PROVIDER_IDS = ['anthropic', 'openai', 'gemini', 'command', 'fixture'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
@@ -18,12 +22,6 @@ export interface GenerateRequest {
   command?: string;
 }
 
-export interface Usage {
-  inputTokens: number;
-  outputTokens: number;
-  /** Set only by providers that report no tokens (command, fixture): the counts are characters ÷ 4. */
-  estimated?: true;
-}
 
 export interface GenerateResult {
   text: string;

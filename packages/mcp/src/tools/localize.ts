@@ -1,14 +1,17 @@
 // localize: which files a fix of a failing test most likely changes, ranked with their evidence;
 // the same `localization` document as `consensus-fix --localize-only --json`. No model, no key.
 
+import { FIX_OPTIONS } from '@adlc/consensus-fix';
+import { toolShape } from '@adlc/core';
 import { localize, LOCALIZE_DEFAULTS, LocalizeOnlyOutputSchema, type LocalizeOnlyOutput } from '@adlc/localize';
-import * as z from 'zod';
 import { defineTool, toolInput } from '../tool.js';
 
+// consensus-fix --localize-only's own fields (bounds, defaults), so the tool and the flags cannot drift.
+const f = toolShape(FIX_OPTIONS, ['testCmd', 'maxFiles', 'timeout']);
 const input = toolInput({
-  testCmd: z.string().min(1).describe('Shell command running the failing test (it must fail now).'),
-  maxFiles: z.number().int().min(1).max(50).optional().describe(`How many files to rank (default ${LOCALIZE_DEFAULTS.maxFiles}).`),
-  timeout: z.number().int().min(1).optional().describe(`Seconds: bound on each run of the test (default ${LOCALIZE_DEFAULTS.timeout}).`),
+  testCmd: f.testCmd.unwrap().describe(f.testCmd.description ?? ''),
+  maxFiles: f.maxFiles.describe(`how many files to rank (default: ${LOCALIZE_DEFAULTS.maxFiles})`),
+  timeout: f.timeout.describe(`seconds: bound on each run of the test (default: ${LOCALIZE_DEFAULTS.timeout})`),
 });
 
 export const localizeTool = defineTool({

@@ -1,5 +1,6 @@
 // The tdd-kernel commands an agent drives red-green with, without a shell: tdd_status, tdd_run,
-// tdd_claim, tdd_flush and tdd_refactor, each the same call and document as `tdd-kernel <command> --json`.
+// tdd_claim, tdd_flush and tdd_refactor, each the same call and document as `tdd-kernel <command> --json`,
+// their arguments the CLI's operands (KERNEL_OPERANDS) so the two cannot drift.
 
 import { opError, type Reporter } from '@adlc/core';
 import {
@@ -7,6 +8,7 @@ import {
   commandKernel,
   describeKernelError,
   FlushOutputSchema,
+  KERNEL_OPERANDS,
   RefactorOutputSchema,
   renderClaim,
   renderFlush,
@@ -17,7 +19,6 @@ import {
   StatusOutputSchema,
   type Kernel,
 } from '@adlc/tdd-kernel';
-import * as z from 'zod';
 import { defineTool, toolInput, type ToolContext } from '../tool.js';
 
 /**
@@ -60,7 +61,7 @@ export const tddRunTool = defineTool({
   name: 'tdd_run',
   title: 'tdd-kernel run',
   description: `Runs the given tests (or all) in one invocation of the project's runner and records them; a red test is what a claim needs. Red is a normal result. ${WRITES}`,
-  input: toolInput({ testIds: z.array(z.string().min(1)).optional().describe('Test ids (file::name) to run; omitted: every test.') }),
+  input: toolInput({ testIds: KERNEL_OPERANDS.testIds.optional() }),
   output: RunOutputSchema,
   access: 'write',
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
@@ -75,8 +76,8 @@ export const tddClaimTool = defineTool({
   title: 'tdd-kernel claim',
   description: `Claims a red test for the files (or globs) an edit will touch: only then may tdd_write or tdd_edit change them. A refused claim is a normal result. ${WRITES}`,
   input: toolInput({
-    testId: z.string().min(1).describe('The red test, as tdd_run reported its id.'),
-    files: z.array(z.string().min(1)).min(1).describe('Files or globs the edit will touch, relative to the project root (or absolute).'),
+    testId: KERNEL_OPERANDS.testId,
+    files: KERNEL_OPERANDS.files,
   }),
   output: ClaimOutputSchema,
   access: 'write',
@@ -106,7 +107,7 @@ export const tddRefactorTool = defineTool({
   name: 'tdd_refactor',
   title: 'tdd-kernel refactor',
   description: `Refactor mode: on (from an all-green suite) lets edits through without a claim; off runs the suite and the verify command and ends it. ${WRITES}`,
-  input: toolInput({ state: z.enum(['on', 'off']).describe('on or off') }),
+  input: toolInput({ state: KERNEL_OPERANDS.state }),
   output: RefactorOutputSchema,
   access: 'write',
   annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },

@@ -3,20 +3,16 @@
 // keep their count, a real change (not whitespace, comments or layout), and a file that still parses.
 
 import { normalizeSyntax, parsesCleanly } from '@adlc/core';
+import type * as z from 'zod';
 import type { Plant } from '../types.js';
+import type { ModelPlantsAnswerSchema } from './ask-model.js';
 import { languageOf } from './language.js';
 import { isTestPath } from './targets.js';
 
 export const MAX_PLANT_LINES = 8;
 
-export interface ModelPlantAnswer {
-  file: string;
-  search: string;
-  replace: string;
-  category: string;
-  description: string;
-  witness?: string;
-}
+/** One plant as the model answered it (ask-model.ts's schema). */
+export type ModelPlantAnswer = z.infer<typeof ModelPlantsAnswerSchema>['plants'][number];
 
 export type Checked = { ok: true; plant: Plant } | { ok: false; reason: string };
 

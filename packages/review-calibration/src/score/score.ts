@@ -1,10 +1,12 @@
 // Scoring, pure: which plants were caught (located AND identified), located only, or missed; recall
 // over the valid plants, precision over the anchored findings, and recall per bug category.
 
+import type * as z from 'zod';
+import type { CategoryScoreSchema, FindingJsonSchema } from '../schema.js';
 import { isAnchored, locatePlant } from '../review/locate.js';
 import { EQUIVALENT_REASON, type EquivalentPlants, type Finding, type Identification, type Plant, type PlantStatus } from '../types.js';
 
-export type FindingKind = 'true-positive' | 'located' | 'false-positive' | 'unanchored' | 'equivalent';
+export type FindingKind = z.infer<typeof FindingJsonSchema>['kind'];
 
 export interface LocatedFinding {
   finding: Finding;
@@ -31,12 +33,7 @@ export interface FindingResult {
   reason?: string;
 }
 
-export interface CategoryScore {
-  caught: number;
-  located: number;
-  total: number;
-  recall: number;
-}
+export type CategoryScore = z.infer<typeof CategoryScoreSchema>;
 
 export interface Score {
   caught: number;

@@ -4,14 +4,14 @@
 import { fileURLToPath } from 'node:url';
 // Each command's implementation is imported when that command runs, so `--help` and every command
 // load just their own code.
-import { createProgram, gateFail, InterruptedError, opError, parseArgs, pass, runMain, type Outcome } from '@adlc/core';
+import { addOptions, createProgram, gateFail, givenOptions, InterruptedError, opError, parseArgs, pass, runMain, type Outcome } from '@adlc/core';
 import type { Command } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
 import { AGENT_NAMES, isAgentName } from '../agents/types.js';
 import type { KernelContext } from '../project/context.js';
 import type { HotEnd } from '../fast.js';
 import { describeKernelError } from './error-hints.js';
-import { GLOBAL_OPTIONS, isMode, type GlobalFlags } from './options.js';
+import { commandOptions, KERNEL_COMMAND_OPTIONS, KERNEL_OPTIONS, KERNEL_OPERANDS, type CommandFlags, type GlobalFlags } from './options.js';
 
 const HELP_AFTER = `Exit codes: 0 allowed / green, 2 refused / red / reverted, 1 operational error.
 Examples:
@@ -23,26 +23,22 @@ Examples:
   tdd-kernel doctor --agent codex`;
 
 export function buildProgram(): Command {
+  // --json is in the table (so its type is there) but createProgram declares it, worded as every tool words it.
   const program = createProgram({ name: 'tdd-kernel', description: 'Red-green enforced at tool dispatch: no source edit without a red test claimed for it.', version: pkg.version, shared: ['json'], helpAfter: HELP_AFTER });
-  for (const option of GLOBAL_OPTIONS) program.option(option.flags, option.description);
-  program.command('run').description('run the given tests (or all), record test_run events, print red/green').argument('[test_id...]');
-  program.command('claim').description('claim a red test for the files (or globs) an edit will touch').argument('<test_id>').argument('<file...>');
+  const { json: _json, ...globals } = KERNEL_OPTIONS.schema.shape;
+  addOptions(program, { ...KERNEL_OPTIONS, fields: KERNEL_OPTIONS.fields.filter((f) => f.key in globals) });
+  program.command('run').description('run the given tests (or all), record test_run events, print red/green').argument('[test_id...]', KERNEL_OPERANDS.testIds.description);
+  program.command('claim').description('claim a red test for the files (or globs) an edit will touch').argument('<test_id>', KERNEL_OPERANDS.testId.description).argument('<file...>', KERNEL_OPERANDS.files.description);
   program.command('check').description('the gate: may this file be edited now? records the pre-edit content on allow').argument('<file>');
   program.command('flush').description('end of turn: run the buffered tests once, revert the edits whose tests are red');
-  program.command('refactor').description('refactor mode: on permits edits (from green); off verifies and ends it').argument('<state>', 'on or off');
-  program.command('status').description('tests red/green, open claims, buffered edits, mode, plan').option('--plan <file>', 'plan JSON ({steps: [{title, test_id?, test_file_path?}]})');
-  program
-    .command('doctor')
-    .description('runner, tests found, warnings; with --agent, a self-test of that agent\'s installed hook')
-    .option('--plan <file>', 'plan JSON to check')
-    .option('--agent <agent>', `run the installed hook with an edit it must refuse and check the answer (${AGENT_NAMES.join(', ')})`);
-  program.command('hook').description('answer an agent hook event read on stdin, in that agent\'s contract').argument('<agent>', AGENT_NAMES.join(', '));
-  program
-    .command('init')
-    .description('install (merge) the hooks for an agent')
-    .argument('<agent>', AGENT_NAMES.join(', '))
-    .option('--hook-command <cmd>', 'the command the hooks run (default: for claude-code the project\'s tdd-kernel, else this CLI by absolute path)')
-    .option('--dry-run', 'print what would be written, write nothing');
+  program.command('refactor').description('refactor mode: on permits edits (from green); off verifies and ends it').argument('<state>', KERNEL_OPERANDS.state.description);
+  addOptions(program.command('status').description('tests red/green, open claims, buffered edits, mode, plan'), commandOptions('plan'));
+  addOptions(
+    program.command('doctor').description("runner, tests found, warnings; with --agent, a self-test of that agent's installed hook"),
+    commandOptions('plan', 'agent'),
+  );
+  program.command('hook').description("answer an agent hook event read on stdin, in that agent's contract").argument('<agent>', AGENT_NAMES.join(', '));
+  addOptions(program.command('init').description('install (merge) the hooks for an agent').argument('<agent>', AGENT_NAMES.join(', ')), commandOptions('hookCommand', 'dryRun'));
   return program;
 }
 
@@ -53,14 +49,15 @@ export async function runFull(argv: readonly string[], hot: Exclude<HotEnd, 'don
 }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<Outcome> {
-  const { opts, args, command } = parseArgs<GlobalFlags & { plan?: string; hookCommand?: string; dryRun?: boolean; agent?: string }>(buildProgram(), argv);
+  const { args, command } = parseArgs(buildProgram(), argv);
+  const opts: CommandFlags = { ...givenOptions(command, KERNEL_OPTIONS), ...givenOptions(command, KERNEL_COMMAND_OPTIONS) };
   const name = command.name();
   try {
     if (name === 'hook') {
       const agent = args[0];
       if (!isAgentName(agent)) throw opError(`unknown agent "${agent}"`, { hint: `supported: ${AGENT_NAMES.join(', ')}` });
       const [{ readFileSync }, { handleAgentHook }] = await Promise.all([import('node:fs'), import('../agents/hook/handle-hook.js')]);
-      const hookOpts = { env, ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: checkMode(opts.mode) } : {}) };
+      const hookOpts = { env, ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: opts.mode } : {}) };
       const answer = await handleAgentHook(agent, readFileSync(0, 'utf8'), hookOpts);
       if (answer.stderr) process.stderr.write(answer.stderr);
       return (answer.exitCode === 2 ? gateFail : pass)(answer, { text: answer.stdout });
@@ -94,20 +91,13 @@ async function requireProject(cwd: string): Promise<void> {
   });
 }
 
-function checkMode(mode: string): 'strict' | 'warn' {
-  if (!isMode(mode)) throw opError(`--mode must be strict or warn, not "${mode}"`, { hint: 'strict refuses edits, warn only reports them' });
-  return mode;
-}
-
 async function context(opts: GlobalFlags, env: NodeJS.ProcessEnv): Promise<KernelContext> {
-  const { mode, ...flags } = opts;
-  const checked = { ...flags, ...(mode ? { mode: checkMode(mode) } : {}) };
   const [{ contextForFlags, rootOf }, { projectConfig }] = await Promise.all([import('../project/context.js'), import('../project/checked-config.js')]);
-  const root = rootOf(checked.root);
-  return contextForFlags(checked, env, root, await projectConfig(root));
+  const root = rootOf(opts.root);
+  return contextForFlags(opts, env, root, await projectConfig(root));
 }
 
-async function dispatch(name: string, args: string[], opts: GlobalFlags & { plan?: string }, ctx: KernelContext): Promise<Outcome> {
+async function dispatch(name: string, args: string[], opts: CommandFlags, ctx: KernelContext): Promise<Outcome> {
   const out = <T>(result: T, text: string) => (opts.json ? { json: result } : { text });
   const render = await import('./render.js');
   switch (name) {

@@ -1,7 +1,8 @@
 // .tdd-kernel/config.json's keys as one zod object: the config's type, its checks and the words its
-// errors use all come from here. Not on the hook's hot path (config.ts reads the checked copy there).
+// errors use all come from here; the keys that are also flags (log, plan, mode) take the flags' fields. Not on the hook's hot path (config.ts reads the checked copy there).
 
 import * as z from 'zod';
+import { KERNEL_COMMAND_OPTIONS, KERNEL_OPTIONS } from '../cli/options.js';
 
 export const RUNNER_IDS = ['vitest', 'jest', 'node', 'pytest', 'junit', 'command'] as const;
 export type RunnerId = (typeof RUNNER_IDS)[number];
@@ -20,9 +21,9 @@ export const KernelConfigSchema = z.strictObject({
   extraTestGlobs: globs.optional().describe('more test-file globs on top of the defaults'),
   files: globs.optional().describe('globs (`!` excludes) of the files the gate applies to (default: source code by extension)'),
   verify: command.optional().describe('the refactor-off check (default: `npm run verify` when package.json has it, else its test script)'),
-  log: command.optional().describe('the event log, relative to the root (default .tdd-kernel/events.jsonl)'),
-  plan: command.optional().describe('the plan file `status` reads'),
-  mode: z.enum(['strict', 'warn']).optional().describe('strict (default) refuses; warn only reports'),
+  log: KERNEL_OPTIONS.schema.shape.log.describe('the event log, relative to the root (default .tdd-kernel/events.jsonl)'),
+  plan: KERNEL_COMMAND_OPTIONS.schema.shape.plan.describe('the plan file `status` reads'),
+  mode: KERNEL_OPTIONS.schema.shape.mode.describe('strict (default) refuses; warn only reports'),
   timeoutMs: z.number().int().min(1000).optional().describe('time limit of one runner invocation, ms (default 600000)'),
 });
 

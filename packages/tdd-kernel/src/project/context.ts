@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { KernelConfig } from './config.js';
 import type { KernelEvent } from '../schemas/events.js';
 import type { GlobalFlags } from '../cli/options.js';
+import type { Mode } from '../cli/hot-flags.js';
 import { findRoot, projectPaths, type ProjectPaths } from './paths.js';
 import { cliCommand } from './cli-command.js';
 import { lastSession } from './session.js';
@@ -25,7 +26,7 @@ export interface KernelOptions {
   /** The agent session; claims and turn buffers are per session. */
   session?: string | null;
   /** strict (default) refuses edits; warn lets them through and reports. */
-  mode?: 'strict' | 'warn';
+  mode?: Mode;
   now?: () => number;
   env?: NodeJS.ProcessEnv;
   /** Where warnings about the log go (corrupt lines); default stderr. */
@@ -38,7 +39,7 @@ export interface KernelContext {
   paths: ProjectPaths;
   config: KernelConfig;
   session: string | null;
-  mode: 'strict' | 'warn';
+  mode: Mode;
   now: () => number;
   env: NodeJS.ProcessEnv;
   runner: RunnerAdapter | undefined;

@@ -3,6 +3,7 @@
 
 import * as z from 'zod';
 import { AGENT_NAMES } from '../agents/types.js';
+import { MODES } from '../cli/hot-flags.js';
 import { FailureKindSchema, RefusalCodeSchema, TestIdSourceSchema } from './events.js';
 
 /** One test's result, as a runner adapter reports it and run and flush print it. */
@@ -93,7 +94,7 @@ export const StatusOutputSchema = z.object({
   root: z.string(),
   log: z.string(),
   session: z.string().nullable(),
-  mode: z.enum(['strict', 'warn']),
+  mode: z.enum(MODES),
   refactor: z.boolean(),
   tests: z.array(z.object({ test_id: z.string(), status: z.enum(['pass', 'fail']), failure_kind: FailureKindSchema.optional(), reason: z.literal('missing').optional(), ts: z.number() })),
   claims: z.array(z.object({ test_id: z.string(), target: z.string(), ts: z.number(), failed_greens: z.number().int() })),

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import path from 'node:path';
 import { contentAfter } from './content-after-edit.js';
 import type { AgentEvent, FileTouch, HookDecision } from '../types.js';
+import type { Mode } from '../../cli/hot-flags.js';
 import { bashWrites, type BashWrites } from './bash-writes.js';
 import { confirmEdits } from '../../turn/confirm-edits.js';
 import { createContext, type KernelContext } from '../../project/context.js';
@@ -20,7 +21,7 @@ import { earlierTurnBuffered, markTurnStart } from '../../turn/turn-boundary.js'
 
 export interface HookOptions {
   log?: string;
-  mode?: 'strict' | 'warn';
+  mode?: Mode;
   env?: NodeJS.ProcessEnv;
 }
 
