@@ -7,7 +7,7 @@ import { cliDocument } from '../tool-result.js';
 import { defineTool, toolInput } from '../tool.js';
 
 // The CLI's own fields (bounds, descriptions), so the tool and the flags cannot drift.
-const f = toolShape(FIX_OPTIONS, ['testCmd', 'files', 'rails', 'n', 'apply', 'maxFiles', 'timeout', 'jobs', 'editFormat']);
+const f = toolShape(FIX_OPTIONS, ['testCmd', 'files', 'rails', 'n', 'apply', 'maxFiles', 'timeout', 'jobs', 'editFormat', 'rounds', 'localize']);
 const input = toolInput({
   ...f,
   // The failing test is what the tool is for: required here, while the CLI's --restore runs without it.
