@@ -63,6 +63,8 @@ export {
   ANALYSIS_FORMAT,
   TIERS_FORMAT,
   CONSENSUS_PARTS,
+  INSTRUCTIONS_TRUNCATED_NOTE,
+  type Instructions,
   type CodeReviewContext,
   type GeneralContext,
   type LetteredReview,

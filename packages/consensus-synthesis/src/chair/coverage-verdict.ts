@@ -11,7 +11,8 @@ export type Coverage = Pick<Chunks, 'requested' | 'count' | 'reviewed' | 'comple
 export function coverageNote(c: Coverage): string | null {
   if (c.complete) return null;
   const amount = `${kb(c.reviewedBytes)} reviewed of ${kb(c.diffBytes)}`;
-  if (c.requested === 1) return `first ${amount}`;
+  // The seed's cut ends on a line boundary just short of the budget: it is "the first 10 KB".
+  if (c.requested === 1) return `first ${kb(c.budgetBytes)} reviewed of ${kb(c.diffBytes)}`;
   if (c.reviewed < c.count) return `first ${amount} (${c.reviewed} of ${c.count} parts)`;
   return `only ${amount} (a line longer than --diff-budget was cut)`;
 }

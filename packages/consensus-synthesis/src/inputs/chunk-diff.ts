@@ -106,7 +106,7 @@ export function splitHunk(hunk: string, room: number): Array<{ text: string; cov
   // What follows the closing @@ (a function's name) stays on the first part's header.
   const context = headerLine.replace(/^@@ [^@]* @@/, '').replace(/\n$/, '');
   const headerOf = (r: typeof run): string =>
-    `@@ -${r.oldCount === 0 ? r.oldStart - 1 : r.oldStart},${r.oldCount} +${r.newCount === 0 ? r.newStart - 1 : r.newStart},${r.newCount} @@${parts.length === 0 ? context : ''}\n`;
+    `@@ -${r.oldCount === 0 ? Math.max(0, r.oldStart - 1) : r.oldStart},${r.oldCount} +${r.newCount === 0 ? Math.max(0, r.newStart - 1) : r.newStart},${r.newCount} @@${parts.length === 0 ? context : ''}\n`;
   const emit = (): void => {
     if (run.lines.length === 0) return;
     parts.push({ text: headerOf(run) + run.lines.join(''), covered: run.bytes + (parts.length === 0 ? bytesOf(headerLine) : 0) });

@@ -38,6 +38,6 @@ export function coverage(parts: DiffParts): { reviewedBytes: number; complete: b
 
 /** "10 KB", "2.5 KB": how the recommendation and the report say a size. */
 export function kb(bytes: number): string {
-  const k = bytes / 1024;
+  const k = Math.round((bytes / 1024) * 10) / 10;
   return `${k >= 10 || Number.isInteger(k) ? Math.round(k) : k.toFixed(1)} KB`;
 }
