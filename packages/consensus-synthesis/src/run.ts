@@ -240,6 +240,7 @@ async function settle(run: Run, input: Stage1Input, answers: PanelAnswers, date:
     return stopWithReport(run, { ...stage1, warnings: [...failures, ...parts.missed] }, parts.unreviewed.join('; '), {}, 'run again, raise --timeout, or lower --jobs if a provider limits the calls');
   }
   failures.push(...parts.missed);
+  if (opts.json) for (const note of parts.missed) reporter.warn(terminalSafe(note));
   if (opts.json) for (const w of partial.warnings) reporter.warn(terminalSafe(w.replace(/^WARNING: /, '')));
   return { ...stage1, warnings: [...partial.warnings, ...failures], demoteHigh: partial.demoteHigh };
 }
