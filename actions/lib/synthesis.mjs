@@ -4,7 +4,7 @@
 
 import { join } from 'node:path';
 import { changeUnderReview } from './event.mjs';
-import { argLines, input, optional } from './inputs.mjs';
+import { ActionError, argLines, input, optional } from './inputs.mjs';
 import { code, inline, place, table, warningLines } from './markdown.mjs';
 
 /** @typedef {import('./tool.mjs').ToolContext} ToolContext */
@@ -29,11 +29,28 @@ export function synthesisArgs(ctx) {
     ...optional('--head-sha', change.head),
     ...optional('--description', change.description),
     `--fail-on=${input(env, 'fail-on') || 'high'}`,
+    `--chunks=${chunksArg(input(env, 'chunks') || 'all', input(env, 'max-chunks'))}`,
     `--sarif=${join(runDir, 'consensus.sarif')}`,
     `--out=${join(runDir, 'consensus.md')}`,
     '--json',
     ...argLines(input(env, 'args')),
   ];
+}
+
+/**
+ * The --chunks value from the inputs: `chunks` (all or a number), capped by `max-chunks` when given.
+ * @param {string} chunks
+ * @param {string} maxChunks
+ */
+export function chunksArg(chunks, maxChunks) {
+  const count = (/** @type {string} */ value, /** @type {string} */ name) => {
+    if (!/^[1-9]\d*$/.test(value)) throw new ActionError(`the input "${name}" is ${JSON.stringify(value)}; expected ${name === 'chunks' ? '"all" or ' : ''}a whole number from 1`);
+    return Number(value);
+  };
+  const wanted = chunks === 'all' ? Infinity : count(chunks, 'chunks');
+  const cap = maxChunks === '' ? Infinity : count(maxChunks, 'max-chunks');
+  const n = Math.min(wanted, cap);
+  return n === Infinity ? 'all' : String(n);
 }
 
 /**
@@ -79,6 +96,10 @@ export function synthesisReport(doc, exitCode) {
     '',
     `**Gate:** ${doc.gate.failed ? 'FAIL' : 'pass'}: ${inline(doc.gate.reason)}`,
   ];
+  if (doc.chunks && doc.chunks.count > 1) {
+    const failed = doc.chunks.list.reduce((/** @type {number} */ n, /** @type {any} */ c) => n + c.failed.length, 0);
+    lines.push('', `Reviewed ${doc.chunks.reviewed} of ${doc.chunks.count} parts of the diff${doc.chunks.complete ? '' : ' (not all of it)'}${failed > 0 ? `; ${failed} call(s) failed` : ''}.`);
+  }
   for (const [key, title] of TIERS) {
     /** @type {any[]} */
     const items = consensus[key];

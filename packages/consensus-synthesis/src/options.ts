@@ -47,6 +47,30 @@ export const SYNTHESIS_OPTIONS = defineOptions('consensus-synthesis', {
     .optional()
     .describe('chairmen in fallback order, same syntax (default: Claude → Gemini → OpenAI among those with a key)')
     .register(flagMeta, { value: 'list', list: 'repeat' }),
+  diffBudget: z
+    .number()
+    .int()
+    .min(1024)
+    .max(10_000_000)
+    .default(10_240)
+    .describe('code-review: the most diff one reviewer call sees, in bytes')
+    .register(flagMeta, { value: 'bytes' }),
+  chunks: z
+    .union([z.literal('all'), z.coerce.number().int().min(1).max(10_000)])
+    .default(1)
+    .describe('code-review: how many parts of --diff-budget each to review; 1 reviews the first part only, "all" the whole diff')
+    .register(flagMeta, { value: 'n|all' }),
+  jobs: z.number().int().min(1).max(64).default(4).describe('calls in flight at once per reviewer (each provider) when the diff is reviewed in parts').register(flagMeta, { value: 'n' }),
+  exclude: z
+    .array(z.string().min(1))
+    .optional()
+    .describe('code-review: keep files matching this glob out of the reviewed diff (repeatable; a glob without "/" matches in any directory)')
+    .register(flagMeta, { value: 'glob', list: 'repeat' }),
+  instructionsFile: z
+    .string()
+    .optional()
+    .describe("code-review: the team's review guidance, added to every reviewer's prompt (at most 10 KB)")
+    .register(flagMeta, { value: 'path', path: true }),
   timeout: z
     .number()
     .min(0.1)

@@ -10,12 +10,33 @@ export interface CodeReviewContext {
   diff: string;
   diffTruncated: boolean;
   files: readonly string[];
+  /** The note after a cut diff (default: the seed's, for 10 KB). */
+  truncatedNote?: string;
+  /** When the diff is reviewed in parts: which part this prompt carries. */
+  part?: { index: number; count: number; files: readonly string[] };
+  /** The team's review guidance (--instructions-file). */
+  instructions?: Instructions | null;
+}
+
+export interface Instructions {
+  text: string;
+  truncated: boolean;
+}
+
+export const INSTRUCTIONS_TRUNCATED_NOTE = '[Instructions truncated - showing first 10KB]';
+
+function instructionsBlock(instructions: Instructions | null | undefined): string[] {
+  if (!instructions) return [];
+  const block = ["TEAM REVIEW GUIDANCE (this project's conventions and priorities; apply them when judging the change):", instructions.text.trimEnd()];
+  if (instructions.truncated) block.push(INSTRUCTIONS_TRUNCATED_NOTE);
+  return [...block, ''];
 }
 
 export interface GeneralContext {
   prompt: string;
   context: string | null;
   contextTruncated: boolean;
+  instructions?: Instructions | null;
 }
 
 export interface LetteredReview {
@@ -47,8 +68,15 @@ export function codeReviewPrompt(ctx: CodeReviewContext): string {
     '',
   ];
   if (ctx.plan !== null) parts.push('PLAN:', ctx.plan.trimEnd(), '');
+  parts.push(...instructionsBlock(ctx.instructions));
+  if (ctx.part) {
+    parts.push(
+      `DIFF PART: ${ctx.part.index} of ${ctx.part.count}. The change is too large for one call, so this call shows only the changes to ${ctx.part.files.join(', ')}; the other parts are reviewed in separate calls. Review what is shown here; FILES CHANGED lists every file of the change.`,
+      '',
+    );
+  }
   parts.push('CODE CHANGES:', ctx.diff.trimEnd());
-  if (ctx.diffTruncated) parts.push(DIFF_TRUNCATED_NOTE);
+  if (ctx.diffTruncated) parts.push(ctx.truncatedNote ?? DIFF_TRUNCATED_NOTE);
   parts.push(
     '',
     'FILES CHANGED:',
@@ -74,7 +102,7 @@ export const ANALYSIS_FORMAT = `## ANALYSIS
 [Actionable recommendations]`;
 
 export function generalPrompt(ctx: GeneralContext): string {
-  const parts = [ctx.prompt.trim(), ''];
+  const parts = [ctx.prompt.trim(), '', ...instructionsBlock(ctx.instructions)];
   if (ctx.context !== null) {
     parts.push('CONTEXT:', ctx.context.trimEnd());
     if (ctx.contextTruncated) parts.push(CONTEXT_TRUNCATED_NOTE);
@@ -121,6 +149,8 @@ export interface ChairmanCodeReviewInput {
   reviews: readonly LetteredReview[];
   /** Reviewers asked in stage 1 (the Y of "X of Y"). */
   asked: number;
+  /** The diff was reviewed in this many parts: each review holds a reviewer's answers for all of them. */
+  parts?: number;
 }
 
 export function chairmanCodeReviewPrompt(input: ChairmanCodeReviewInput): string {
@@ -134,6 +164,9 @@ export function chairmanCodeReviewPrompt(input: ChairmanCodeReviewInput): string
     `FILES CHANGED: ${input.files.length === 0 ? '(none)' : input.files.join(', ')}`,
     '',
     `REVIEWS RECEIVED (${input.reviews.length} of ${input.asked}):`,
+    ...((input.parts ?? 1) > 1
+      ? ['', `The change was reviewed in ${input.parts} parts; each reviewer's review below holds its answers for every part, one after another. Treat them as that reviewer's one review.`]
+      : []),
     '',
     reviewsBlock(input.reviews),
     '',

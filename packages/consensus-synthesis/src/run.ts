@@ -22,7 +22,10 @@ import {
   type Outcome,
   type Reporter,
 } from '@adlc/core';
-import { callModels, type CallOptions, type Settled } from './panel/call-models.js';
+import type { CallOptions, Settled } from './panel/call-models.js';
+import { askInParts, type PanelAnswers } from './panel/ask-in-parts.js';
+import { chunksOutput, partProblems } from './report/chunks-output.js';
+import { qualifyVerdict } from './chair/coverage-verdict.js';
 import { chairPromptFor } from './chair/chair-prompt.js';
 import { buildConsensus, reviewerResults, synthesisProblem, type BuiltConsensus } from './chair/consensus.js';
 import { buildStage1Input, type Stage1Input } from './inputs/stage1-input.js';
@@ -34,7 +37,7 @@ import { renderText } from './report/render-text.js';
 import { renderReport, writeReport, type ReportInput } from './report/report-file.js';
 import { chairmenFor, defaultReviewers, parseReviewerList, type ReviewerSpec } from './panel/reviewers.js';
 import { toSarif } from './report/sarif.js';
-import type { Chairman, ConsensusOutput, ReviewerResult } from './report/output-schema.js';
+import type { Chairman, Chunks, ConsensusOutput, ReviewerResult } from './report/output-schema.js';
 import { terminalSafe } from './report/terminal-safe.js';
 import { chair, type ChairResult } from './chair/chair.js';
 import pkg from '../package.json' with { type: 'json' };
@@ -68,6 +71,9 @@ interface Run {
 /** Stage 1 settled: who answered under which letter, and what the run must say about it. */
 interface Stage1 {
   settled: Settled[];
+  /** code-review: the diff's parts and their calls. */
+  chunks: Chunks | undefined;
+  instructions: ConsensusOutput['instructions'];
   letters: Array<{ letter: string; name: string }>;
   results: ReviewerResult[];
   knownFiles: readonly string[];
@@ -98,8 +104,8 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
   const input = await buildStage1Input(run.opts, { cwd: run.cwd, redactor: run.redactor, readStdin: deps.readStdin ?? readAllStdin });
   const early = answerWithoutAsking(run, input);
   if (early !== null) return early;
-  const settled = await askReviewers(run, input);
-  const stage1 = await settle(run, input, settled, (deps.now ?? (() => new Date()))());
+  const answers = await askReviewers(run, input);
+  const stage1 = await settle(run, input, answers, (deps.now ?? (() => new Date()))());
   const stage2 = await chairConsensus(run, input, stage1);
   const decided = decide(run, input, stage1, stage2);
   return write(run, stage1, stage2, decided);
@@ -148,7 +154,7 @@ function redactionsOf(redactor: Redactor): ConsensusOutput['redactions'] {
 /** Inputs read: --prompt-only prints the prompt, and an empty diff has nothing to ask about. */
 function answerWithoutAsking(run: Run, input: Stage1Input): Outcome<ConsensusOutput> | null {
   const { opts } = run;
-  if (opts.promptOnly) return promptOnly([{ label: 'stage 1 (sent to every reviewer)', prompt: input.prompt }], opts.json) as Outcome<never>;
+  if (opts.promptOnly) return promptOnly(stage1Prompts(input), opts.json) as Outcome<never>;
   if (input.mode !== 'code-review' || !input.empty) return null;
   const doc: ConsensusOutput = {
     mode: 'code-review',
@@ -169,25 +175,39 @@ function answerWithoutAsking(run: Run, input: Stage1Input): Outcome<ConsensusOut
   return pass(doc, opts.json ? { json: doc } : { text: `Nothing to review: no changes between ${input.target}.` });
 }
 
-/** Stage 1, ask: the same prompt to every reviewer in parallel, with progress on a terminal. */
-async function askReviewers(run: Run, input: Stage1Input): Promise<Settled[]> {
+/** The stage-1 prompts with their labels: one, or one per part of the diff. */
+function stage1Prompts(input: Stage1Input): Array<{ label: string; prompt: string }> {
+  const prompts = input.mode === 'code-review' ? input.prompts : [input.prompt];
+  if (prompts.length === 1) return [{ label: 'stage 1 (sent to every reviewer)', prompt: prompts[0]! }];
+  return prompts.map((prompt, i) => ({ label: `stage 1, part ${i + 1} of ${prompts.length} (sent to every reviewer)`, prompt }));
+}
+
+/** Stage 1, ask: every prompt (one per part of the diff) to every reviewer in parallel, with progress on a terminal. */
+async function askReviewers(run: Run, input: Stage1Input): Promise<PanelAnswers> {
   const { reporter, redactor } = run;
   if (redactor.total.count > 0) reporter.warn(`redacted ${redactor.total.count} secret(s) before sending (see the report for kinds)`);
-  const total = run.reviewers.length;
-  reporter.progress(`Stage 1: Collecting reviews... 0/${total} complete`, 'stage 1');
+  const prompts = input.mode === 'code-review' ? input.prompts : [input.prompt];
+  const calls = prompts.length > 1 ? ` calls (${run.reviewers.length} reviewers × ${prompts.length} parts)` : '';
+  const total = run.reviewers.length * prompts.length;
+  reporter.progress(`Stage 1: Collecting reviews... 0/${total}${calls} complete`, 'stage 1');
   // One reviewer's request must not leave while another's SDK still loads (the loads run on this thread).
   await run.providersReady;
-  const settled = await callModels(run.reviewers, input.prompt, {
+  const answers = await askInParts(run.reviewers, prompts, {
     ...run.callOpts,
-    onSettled: (_s, done) => reporter.progress(`Stage 1: Collecting reviews... ${done}/${total} complete`, 'stage 1'),
+    jobs: run.opts.jobs,
+    partFiles: input.mode === 'code-review' ? input.parts.chunks.map((c) => c.files) : [[]],
+    partCount: input.mode === 'code-review' ? input.parts.chunks.length : 1,
+    onSettled: (done) => reporter.progress(`Stage 1: Collecting reviews... ${done}/${total}${calls} complete`, 'stage 1'),
   });
   reporter.endProgress();
-  return settled;
+  return answers;
 }
 
 /** Stage 1, settle: blind letters, parsed results, notes; the partial-success rule may stop the run here. */
-async function settle(run: Run, input: Stage1Input, settled: Settled[], date: Date): Promise<Stage1> {
+async function settle(run: Run, input: Stage1Input, answers: PanelAnswers, date: Date): Promise<Stage1> {
   const { opts, reporter } = run;
+  const { settled } = answers;
+  const chunks = input.mode === 'code-review' ? chunksOutput(input.parts, input.excluded, answers.calls) : undefined;
   const knownFiles = input.mode === 'code-review' ? input.context.files : [];
   const answeredSpecs = settled.filter((s) => s.ok);
   const seed = opts.seed ?? randomInt(0, 2 ** 31);
@@ -199,18 +219,28 @@ async function settle(run: Run, input: Stage1Input, settled: Settled[], date: Da
     date,
     target: input.target,
     stage1Prompt: input.prompt,
+    stage1Prompts: stage1Prompts(input),
+    chunks: chunks ?? null,
     reviewers: results,
     redactions: redactionsOf(run.redactor),
-    truncated: input.mode === 'code-review' ? input.context.diffTruncated : input.context.contextTruncated,
+    truncated: input.mode === 'code-review' ? !(chunks?.complete ?? true) : input.context.contextTruncated,
   };
   const answered = answeredSpecs.length;
   const total = run.reviewers.length;
-  const stage1 = { settled, letters, results, knownFiles, answered, total, reportBase };
+  const instructions = input.instructions && { file: input.instructions.file, bytes: input.instructions.bytes, truncated: input.instructions.truncated };
+  const stage1 = { settled, chunks, instructions, letters, results, knownFiles, answered, total, reportBase };
   if (opts.json) for (const failure of failures) reporter.warn(terminalSafe(failure));
 
   const kinds = settled.flatMap((s) => (s.ok ? [] : [s.kind]));
   const partial = decidePartialSuccess({ answered, requested: total, minReviewers: opts.minReviewers, failures, kinds });
   if (!partial.ok) return stopWithReport(run, { ...stage1, warnings: failures }, partial.error, {}, partial.hint);
+  // A part no reviewer answered was not reviewed: an operational error, never silently skipped.
+  const parts = chunks ? partProblems(chunks) : { unreviewed: [], missed: [] };
+  if (parts.unreviewed.length > 0) {
+    return stopWithReport(run, { ...stage1, warnings: [...failures, ...parts.missed] }, parts.unreviewed.join('; '), {}, 'run again, raise --timeout, or lower --jobs if a provider limits the calls');
+  }
+  failures.push(...parts.missed);
+  if (opts.json) for (const note of parts.missed) reporter.warn(terminalSafe(note));
   if (opts.json) for (const w of partial.warnings) reporter.warn(terminalSafe(w.replace(/^WARNING: /, '')));
   return { ...stage1, warnings: [...partial.warnings, ...failures], demoteHigh: partial.demoteHigh };
 }
@@ -261,6 +291,11 @@ function decide(run: Run, input: Stage1Input, stage1: Stage1, stage2: Chaired): 
   const { settled, failed } = stage2.result;
   const synthesis = settled.text;
   const built = buildConsensus(input.mode, synthesis, names, stage1.knownFiles, stage1.demoteHigh, run.opts.failOn);
+  if (stage1.chunks) {
+    const qualified = qualifyVerdict(built.consensus, stage1.chunks);
+    built.consensus = qualified.consensus;
+    if (qualified.warning) built.warnings.push(qualified.warning);
+  }
   const chairman: Chairman = {
     name: settled.spec.name,
     provider: settled.spec.provider,
@@ -297,6 +332,8 @@ async function write(run: Run, stage1: Stage1, stage2: Chaired, decided: Decided
     truncated: stage1.reportBase.truncated,
     warnings,
     usage: sumUsage(...stage1.settled.map((s) => s.usage), stage2.result.usage),
+    ...(stage1.chunks ? { chunks: stage1.chunks } : {}),
+    instructions: stage1.instructions,
   };
   const output = opts.json ? { json: doc } : { text: renderText(doc) };
   return built.gate.failed ? gateFail(doc, output) : pass(doc, output);

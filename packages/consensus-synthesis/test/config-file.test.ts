@@ -89,7 +89,7 @@ describe('a config file the tool cannot use is exit 1, before anything is sent',
     [
       'an unknown key',
       configFile({ failon: 'never' }),
-      [/^consensus-synthesis: error: adlc\.config\.json: unknown key "consensus-synthesis\.failon"$/m, /^consensus-synthesis: "consensus-synthesis" takes tier, reviewers, chairman, timeout, failOn, minReviewers, out, sarif, provider, models; /m],
+      [/^consensus-synthesis: error: adlc\.config\.json: unknown key "consensus-synthesis\.failon"$/m, /^consensus-synthesis: "consensus-synthesis" takes tier, reviewers, chairman, diffBudget, chunks, jobs, exclude, instructionsFile, timeout, failOn, minReviewers, out, sarif, provider, models; /m],
     ],
     ['a flag asked per run', configFile({ baseSha: 'main' }), [/unknown key "consensus-synthesis\.baseSha"/]],
     ['a bad value', configFile({ minReviewers: 0 }), [/^consensus-synthesis: error: adlc\.config\.json: "consensus-synthesis\.minReviewers" is 0; expected a whole number from 1 to 100$/m, /fix or remove "consensus-synthesis\.minReviewers" in adlc\.config\.json/]],

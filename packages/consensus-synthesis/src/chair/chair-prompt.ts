@@ -2,6 +2,7 @@
 // bounded) with the description and file list, or the question; never the diff. Pure.
 
 import type { Settled } from '../panel/call-models.js';
+import { partsText } from '../panel/ask-in-parts.js';
 import type { Stage1Input } from '../inputs/stage1-input.js';
 import { chairmanCodeReviewPrompt, chairmanGeneralPrompt, type LetteredReview } from '../prompts.js';
 
@@ -21,9 +22,11 @@ export function chairPromptFor(
   const byName = new Map(settled.map((s) => [s.spec.name, s]));
   const reviews: LetteredReview[] = letters.map(({ letter, name }) => {
     const s = byName.get(name);
-    return { letter, text: s && s.ok ? capReview(s.text) : '' };
+    if (!s || !s.ok) return { letter, text: '' };
+    // A review in parts: each part's answer is capped on its own, so a long first part cannot hide the rest.
+    return { letter, text: s.parts ? partsText(s.parts, capReview) : capReview(s.text) };
   });
   return input.mode === 'code-review'
-    ? chairmanCodeReviewPrompt({ description: input.context.description, files: input.context.files, reviews, asked })
+    ? chairmanCodeReviewPrompt({ description: input.context.description, files: input.context.files, reviews, asked, parts: input.prompts.length })
     : chairmanGeneralPrompt({ prompt: input.context.prompt, reviews, asked });
 }

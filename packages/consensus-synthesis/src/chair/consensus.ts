@@ -6,7 +6,7 @@ import { decideGate } from './gate.js';
 import { enforceHighAgreement } from './high-agreement.js';
 import { parseReview } from '../review/parse-review.js';
 import { parseCodeReviewSynthesis, parseGeneralSynthesis, type ParsedCodeReviewSynthesis } from './parse-synthesis.js';
-import type { Consensus, FailOn, Gate, Mode, ReviewerResult } from '../report/output-schema.js';
+import type { Assessment, Consensus, FailOn, Gate, Mode, ReviewerResult } from '../report/output-schema.js';
 
 export function reviewerResults(
   mode: Mode,
@@ -22,17 +22,26 @@ export function reviewerResults(
       const parsed = /^\s*#*\s*\**\s*(ANALYSIS|CONCERNS|RECOMMENDATIONS)\b/im.test(s.text);
       return { ...base, status: 'ok' as const, assessment: null, findings: [], parsed, text: s.text, error: null };
     }
-    const review = parseReview(s.text, knownFiles);
+    // A review in parts is read part by part: each answer follows the format on its own.
+    const reviews = (s.parts ?? [{ text: s.text }]).flatMap((part) => (part.text === null ? [] : [parseReview(part.text, knownFiles)]));
     return {
       ...base,
       status: 'ok' as const,
-      assessment: review.assessment,
-      findings: review.findings.map((f) => ({ ...f, reviewer: s.spec.name })),
-      parsed: review.parsed,
+      assessment: strictestAssessment(reviews.map((r) => r.assessment)),
+      findings: reviews.flatMap((review) => review.findings.map((f) => ({ ...f, reviewer: s.spec.name }))),
+      parsed: reviews.every((r) => r.parsed),
       text: s.text,
       error: null,
     };
   });
+}
+
+const ASSESSMENT_RANK: readonly Assessment[] = ['APPROVE', 'APPROVE_WITH_CONCERNS', 'REQUEST_CHANGES'];
+
+/** A review in parts approves only what every part approves: the strictest assessment given. */
+function strictestAssessment(assessments: ReadonlyArray<Assessment | null>): Assessment | null {
+  const given = assessments.filter((a): a is Assessment => a !== null);
+  return given.length === 0 ? null : given.reduce((a, b) => (ASSESSMENT_RANK.indexOf(b) > ASSESSMENT_RANK.indexOf(a) ? b : a));
 }
 
 /** Why a chairman's answer cannot serve as the report, or null when it can. */

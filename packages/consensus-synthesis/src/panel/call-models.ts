@@ -14,7 +14,16 @@ export interface CallOptions {
 }
 
 export type Settled =
-  | { ok: true; spec: ReviewerSpec; model: string; text: string; durationMs: number; usage: Usage }
+  | {
+      ok: true;
+      spec: ReviewerSpec;
+      model: string;
+      text: string;
+      durationMs: number;
+      usage: Usage;
+      /** When the diff was reviewed in parts: this reviewer's answer to each (null where its call failed); `text` joins them. */
+      parts?: PartAnswer[];
+    }
   | {
       ok: false;
       spec: ReviewerSpec;
@@ -28,6 +37,14 @@ export type Settled =
       /** What a truncated answer said before it was cut off (reported, never used as a review). */
       partial?: string;
     };
+
+export interface PartAnswer {
+  /** 1-based. */
+  index: number;
+  count: number;
+  files: readonly string[];
+  text: string | null;
+}
 
 const NO_USAGE: Usage = { inputTokens: 0, outputTokens: 0 };
 

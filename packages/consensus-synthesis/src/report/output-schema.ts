@@ -17,7 +17,8 @@ export const FAIL_ON = ['high', 'medium', 'any', 'never'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 
 /** The chairman's FINAL RECOMMENDATION, as one of the seed's four sentences (or unknown). */
-export const RECOMMENDATIONS = ['approve', 'optional-improvements', 'review-medium', 'address-high-priority', 'unknown'] as const;
+/** `approve-partial`: the reviewers approved, but part of the diff was not reviewed (never "safe to merge"). */
+export const RECOMMENDATIONS = ['approve', 'optional-improvements', 'review-medium', 'address-high-priority', 'unknown', 'approve-partial'] as const;
 export type RecommendationCode = (typeof RECOMMENDATIONS)[number];
 
 /** `truncated`: the answer stopped at its token limit; it is reported but not counted as a review. */
@@ -119,6 +120,40 @@ export const GateSchema = z.object({
 });
 export type Gate = z.infer<typeof GateSchema>;
 
+/** One part of the diff (--chunks) and what became of its calls. */
+export const ChunkSchema = z.object({
+  index: z.number().int().positive(),
+  files: z.array(z.string()),
+  bytes: z.number().int().nonnegative(),
+  /** Sent to the reviewers (under --chunks n, the parts after the n-th are not). */
+  reviewed: z.boolean(),
+  /** Cut short: under --chunks 1 the diff's first --diff-budget bytes; otherwise a single line longer than the budget. */
+  truncated: z.boolean(),
+  /** Reviewers whose call on this part answered. */
+  answered: z.array(z.string()),
+  /** Reviewers whose call on this part failed, with the cause. */
+  failed: z.array(z.object({ reviewer: z.string(), status: z.enum(['timeout', 'error', 'truncated']), error: z.string() })),
+});
+export type Chunk = z.infer<typeof ChunkSchema>;
+
+/** How the diff was split and how much of it the reviewers saw (code-review). */
+export const ChunksSchema = z.object({
+  /** --chunks: a number of parts, or "all". */
+  requested: z.union([z.literal('all'), z.number().int().positive()]),
+  budgetBytes: z.number().int().positive(),
+  /** The parts the diff was split into (1 under --chunks 1) and how many were reviewed. */
+  count: z.number().int().nonnegative(),
+  reviewed: z.number().int().nonnegative(),
+  /** Every byte of the diff (after --exclude) reached the reviewers. */
+  complete: z.boolean(),
+  diffBytes: z.number().int().nonnegative(),
+  reviewedBytes: z.number().int().nonnegative(),
+  /** Changed files kept out by --exclude. */
+  excluded: z.array(z.string()),
+  list: z.array(ChunkSchema),
+});
+export type Chunks = z.infer<typeof ChunksSchema>;
+
 export const ConsensusOutputSchema = z.object({
   mode: z.enum(MODES),
   reviewers: z.array(ReviewerResultSchema),
@@ -140,6 +175,10 @@ export const ConsensusOutputSchema = z.object({
   truncated: z.boolean(),
   warnings: z.array(z.string()),
   usage: UsageSchema,
+  /** code-review: the diff's parts, which files each held, which calls failed. */
+  chunks: ChunksSchema.optional(),
+  /** --instructions-file as sent: its size before the 10 KB cut. */
+  instructions: z.object({ file: z.string(), bytes: z.number().int().nonnegative(), truncated: z.boolean() }).nullable().optional(),
 });
 export type ConsensusOutput = z.infer<typeof ConsensusOutputSchema>;
 

@@ -13,11 +13,21 @@ export function headline(doc: Pick<ConsensusOutput, 'mode' | 'answered' | 'total
 
 export function renderText(doc: ConsensusOutput): string {
   if (doc.chairman === null) return terminalSafe([`Nothing to review: ${doc.gate.reason}.`, ...doc.warnings.map((w) => `Note: ${w}`)].join('\n'));
-  const lines = [headline(doc), ...doc.warnings.map((w) => (w.startsWith('WARNING') ? w : `Note: ${w}`)), '', doc.synthesis.replace(/\s+$/, ''), ''];
+  const lines = [headline(doc), ...partLines(doc), ...doc.warnings.map((w) => (w.startsWith('WARNING') ? w : `Note: ${w}`)), '', doc.synthesis.replace(/\s+$/, ''), ''];
+  // The chairman's words stay verbatim above; a review that did not cover the diff says so here.
+  if (doc.chunks && !doc.chunks.complete) lines.push(`Recommendation: ${doc.consensus.recommendationText}`);
   const lettered = doc.reviewers.filter((r) => r.letter !== null).sort((a, b) => a.letter!.localeCompare(b.letter!));
   if (lettered.length > 0) lines.push(`Reviewers: ${lettered.map((r) => `${r.letter} = ${r.name} (${r.model})`).join(', ')}`);
   if (doc.mode === 'code-review') lines.push(`Gate: ${doc.gate.failed ? 'FAIL' : 'pass'}: ${doc.gate.reason}`);
   if (doc.sarifPath) lines.push(`SARIF: ${doc.sarifPath}`);
   lines.push(`Detailed breakdown: ${doc.reportPath}`);
   return terminalSafe(`${lines.join('\n')}\n`);
+}
+
+/** A diff reviewed in parts: one line naming the files of each part. */
+function partLines(doc: ConsensusOutput): string[] {
+  const chunks = doc.chunks;
+  if (!chunks || chunks.reviewed <= 1) return [];
+  const parts = chunks.list.filter((p) => p.reviewed).map((p) => `${p.index}: ${p.files.join(', ')}`);
+  return [`Reviewed in ${chunks.reviewed} of ${chunks.count} parts (at most ${chunks.budgetBytes} bytes each): ${parts.join('; ')}`];
 }

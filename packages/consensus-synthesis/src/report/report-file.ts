@@ -7,7 +7,8 @@ import { chmod, open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { opError, redactSecrets, writeFileAtomic } from '@adlc/core';
-import type { AttemptFailure, Chairman, Gate, Mode, ReviewerResult } from './output-schema.js';
+import type { AttemptFailure, Chairman, Chunks, Gate, Mode, ReviewerResult } from './output-schema.js';
+import { kb } from '../inputs/diff-parts.js';
 import { terminalSafe } from './terminal-safe.js';
 
 export interface ReportInput {
@@ -16,6 +17,10 @@ export interface ReportInput {
   /** What was reviewed, in one line. */
   target: string;
   stage1Prompt: string;
+  /** Every stage-1 prompt when the diff went in parts (else the one above). */
+  stage1Prompts?: ReadonlyArray<{ label: string; prompt: string }>;
+  /** code-review: the diff's parts. */
+  chunks?: Chunks | null;
   reviewers: readonly ReviewerResult[];
   chairman: Chairman | null;
   chairFailures: readonly AttemptFailure[];
@@ -55,6 +60,7 @@ export function renderReport(input: ReportInput): string {
     `- Secrets redacted: ${kinds(input.redactions)}`,
     `- ${input.mode === 'code-review' ? 'Diff' : 'Context'} truncated to 10 KB: ${input.truncated ? 'yes' : 'no'}`,
   ];
+  if (input.chunks) out.push(...chunkSummary(input.chunks));
   if (input.error) out.push(`- Stopped: ${input.error}`);
   if (input.warnings.length > 0) out.push('', '## Warnings', '', ...input.warnings.map((w) => `- ${w}`));
 
@@ -66,7 +72,14 @@ export function renderReport(input: ReportInput): string {
     }
   }
 
-  out.push('', '## Original context', '', 'The stage-1 prompt, as sent to every reviewer:', '', fenced(input.stage1Prompt));
+  if (input.chunks && input.chunks.count > 0) out.push('', '## Diff parts', '', ...chunkTable(input.chunks));
+  const prompts = input.stage1Prompts ?? [];
+  if (prompts.length > 1) {
+    out.push('', '## Original context', '', 'The stage-1 prompts, each sent to every reviewer:');
+    for (const p of prompts) out.push('', `### ${p.label}`, '', fenced(p.prompt));
+  } else {
+    out.push('', '## Original context', '', 'The stage-1 prompt, as sent to every reviewer:', '', fenced(input.stage1Prompt));
+  }
 
   out.push('', '## Stage 1: independent reviews');
   for (const r of input.reviewers) {
@@ -90,6 +103,23 @@ export function renderReport(input: ReportInput): string {
     out.push('No synthesis: the run stopped before a chairman answered.');
   }
   return terminalSafe(`${out.join('\n')}\n`);
+}
+
+function chunkSummary(c: Chunks): string[] {
+  const excluded = c.excluded.length > 0 ? [`- Excluded by --exclude: ${c.excluded.join(', ')}`] : [];
+  return [
+    `- Diff: ${kb(c.diffBytes)} in ${c.count} part${c.count === 1 ? '' : 's'} of at most ${kb(c.budgetBytes)} (--chunks ${c.requested}); ${c.reviewed} reviewed, ${kb(c.reviewedBytes)}${c.complete ? ', all of it' : ', not all of it'}`,
+    ...excluded,
+  ];
+}
+
+function chunkTable(c: Chunks): string[] {
+  const rows = c.list.map((p) => {
+    const failed = p.failed.map((f) => `${f.reviewer}: ${f.status}: ${f.error}`).join('; ');
+    const state = p.reviewed ? (p.answered.length > 0 ? `answered by ${p.answered.join(', ')}` : 'no answer') : 'not reviewed';
+    return `| ${p.index} | ${p.files.join(', ')} | ${kb(p.bytes)}${p.truncated ? ' (cut)' : ''} | ${state} | ${failed || '-'} |`;
+  });
+  return ['| Part | Files | Size | Reviewed | Failed calls |', '|---|---|---|---|---|', ...rows.map((r) => r.replaceAll('\n', ' '))];
 }
 
 /** Writes the report (0600): to `out` when given, else to a fresh consensus-XXXXXX.md in the temp dir. */
