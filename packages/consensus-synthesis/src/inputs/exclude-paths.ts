@@ -1,7 +1,7 @@
 // --exclude: globs whose files are kept out of the reviewed diff (generated code, vendored code,
 // snapshots). A pattern without a slash matches a file's name in any directory, as in .gitignore.
 
-import { minimatch } from 'minimatch';
+import picomatch from 'picomatch';
 import { sectionFile } from './diff-order.js';
 
 export interface Excluded {
@@ -12,7 +12,7 @@ export interface Excluded {
 }
 
 export function isExcluded(file: string, globs: readonly string[]): boolean {
-  return globs.some((glob) => minimatch(file, glob, { dot: true, matchBase: !glob.includes('/') }));
+  return globs.some((glob) => picomatch.isMatch(file, glob, { dot: true, basename: !glob.includes('/') }));
 }
 
 /** The diff without the sections of excluded files, and the file list without them. */
