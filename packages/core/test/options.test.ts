@@ -53,6 +53,8 @@ describe('allowedValues', () => {
     [z.string(), 'a string'],
     [z.string().min(1), 'a non-empty string'],
     [z.array(z.string()), 'a list of strings'],
+    [z.union([z.literal('all'), z.coerce.number().int().min(1).max(10)]).default(1), '"all" or a whole number from 1 to 10'],
+    [z.literal(['x', 'y']), 'one of "x", "y"'],
   ])('%#: %s', (schema, expected) => expect(allowedValues(schema)).toBe(expected));
 });
 
