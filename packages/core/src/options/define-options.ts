@@ -116,7 +116,10 @@ export function allowedValues(schema: z.ZodType): string {
   if (schema instanceof z.ZodString) return (schema.minLength ?? 0) > 0 ? 'a non-empty string' : 'a string';
   if (schema instanceof z.ZodArray) return `a list of ${plural(allowedValues(schema.element as z.ZodType))}`;
   if (schema instanceof z.ZodObject) return `an object with the keys ${Object.keys(schema.shape).join(', ')}`;
-  if (schema instanceof z.ZodLiteral) return schema.values.size === 1 ? JSON.stringify(schema.value) : `one of ${[...schema.values].map((v) => JSON.stringify(v)).join(', ')}`;
+  if (schema instanceof z.ZodLiteral) {
+    const values = [...schema.values].map((v) => JSON.stringify(v));
+    return values.length === 1 ? values[0]! : `one of ${values.join(', ')}`;
+  }
   if (schema instanceof z.ZodUnion) return (schema.options as z.ZodType[]).map(allowedValues).join(' or ');
   return 'a valid value';
 }
