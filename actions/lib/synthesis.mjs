@@ -4,7 +4,7 @@
 
 import { join } from 'node:path';
 import { changeUnderReview } from './event.mjs';
-import { argLines, input, optional } from './inputs.mjs';
+import { ActionError, argLines, input, optional } from './inputs.mjs';
 import { code, inline, place, table, warningLines } from './markdown.mjs';
 
 /** @typedef {import('./tool.mjs').ToolContext} ToolContext */
@@ -15,6 +15,20 @@ const TIERS = /** @type {const} */ ([
   ['medium', 'Medium Priority - Single Reviewer, Significant'],
   ['consider', 'Consider - Suggestions'],
 ]);
+
+/**
+ * Whether the CLI posts the consensus as a pull-request review: input `github-review` 'true' or
+ * 'false', or empty (the default) for on when the event is a pull request and a token was passed.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {Record<string, any>} event
+ */
+export function wantsGithubReview(env, event) {
+  const given = input(env, 'github-review').toLowerCase();
+  if (given === 'true') return true;
+  if (given === 'false') return false;
+  if (given !== '') throw new ActionError(`the input "github-review" is "${given}"; use true, false, or leave it empty`);
+  return event.pull_request !== undefined && (env.GITHUB_TOKEN ?? '') !== '';
+}
 
 /**
  * @param {ToolContext} ctx
@@ -32,6 +46,7 @@ export function synthesisArgs(ctx) {
     `--sarif=${join(runDir, 'consensus.sarif')}`,
     `--out=${join(runDir, 'consensus.md')}`,
     '--json',
+    ...(wantsGithubReview(env, event) ? ['--github-review'] : []),
     ...argLines(input(env, 'args')),
   ];
 }

@@ -130,6 +130,8 @@ export async function runAction(options: RunActionOptions): Promise<SimulatedRun
       if (scope === 'steps' && rest.length === 3 && rest[1] === 'outputs') return stepOutputs[rest[0]!]?.[rest[2]!] ?? '';
       if (scope === 'github' && key === 'action_path') return actionPath;
       if (scope === 'github' && key === 'workspace') return options.workspace;
+      // The runner's token; a test gives one through its env (none by default).
+      if (scope === 'github' && key === 'token') return options.env?.GITHUB_TOKEN ?? '';
       if (scope === 'runner' && key === 'temp') return options.runnerTemp;
       throw new Error(`unsupported context reference ${[scope, ...rest].join('.')}`);
     },
