@@ -100,6 +100,9 @@ export function synthesisReport(doc, exitCode) {
     lines.push('', `### ${title} (${items.length})`, '', ...(items.length === 0 ? ['None'] : items.map(itemLine)));
   }
   if (consensus.recommendationText) lines.push('', `**FINAL RECOMMENDATION:** ${inline(consensus.recommendationText)}`);
+  const review = doc.githubReview;
+  if (review?.status === 'posted') lines.push('', `**Pull request review:** ${inline(review.url ?? '')} (${review.comments} on lines, ${review.inBody} in the body)`);
+  if (review?.status === 'failed') lines.push('', '**Pull request review:** not posted (the warning is above and in the log)');
   lines.push(reviewersTable(doc));
   lines.push(...warningLines(doc.warnings));
   return {

@@ -115,6 +115,7 @@ describe('the pull-request review', () => {
       expect(run.outputs['exit-code']).toBe('2');
       expect(github.reviews).toHaveLength(1);
       expect(github.comments.map((c) => [c.path, c.line])).toEqual([['src/app.js', 2]]);
+      expect(run.summary).toMatch(/\*\*Pull request review:\*\* http:\/\/127\.0\.0\.1:\d+\/octo-org\/calc\/pull\/42#pullrequestreview-\d+ \(1 on lines, 0 in the body\)/);
       expect(run.log + run.stderr + run.summary + run.outputFiles).not.toContain(FAKE_GITHUB_TOKEN);
 
       const off = await suite.run(pr.repo.dir, pr.event, { 'upload-sarif': 'false', 'github-review': 'false' }, env);
