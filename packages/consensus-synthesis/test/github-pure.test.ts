@@ -41,8 +41,10 @@ describe('describeFailure', () => {
     [{ status: 429, message: 'slow down' }, /^GitHub's rate limit was reached \(429\)/],
     [{ status: 404, message: 'Not Found' }, /^GitHub found no pull request o\/r#3/],
     [{ status: 422, message: 'Unprocessable Entity' }, /^GitHub refused the review of o\/r#3 \(422/],
-    [{ status: 0, message: 'fetch failed' }, /^GitHub could not be reached at https:\/\/ghe\.example\/api\/v3/],
-    [{ status: 502, message: 'Bad gateway' }, /^GitHub answered 502/],
+    [{ status: 500, message: 'connect ECONNREFUSED 127.0.0.1:9' }, /^GitHub could not be reached at https:\/\/ghe\.example\/api\/v3 \(connect ECONNREFUSED/],
+    [{ status: 500, message: 'Server Error', response: { headers: {} } }, /^GitHub answered 500/],
+    [{ status: 502, message: 'Bad gateway', response: { headers: {} } }, /^GitHub answered 502/],
+    [new Error('Cannot find package @octokit/rest'), /^the review of o\/r#3 could not be posted \(Cannot find package/],
   ])('%j', (error, expected) => {
     expect(describeFailure(error, target, env)).toMatch(expected);
   });

@@ -156,7 +156,7 @@ describe('--github-review', () => {
     expect(ConsensusOutputSchema.parse(JSON.parse(json.stdout)).githubReview).toMatchObject({ status: 'failed', reviewId: null });
   });
 
-  it('a bad token (401) and a rate limit are warnings with the cause; the verdict is unchanged', async () => {
+  it('a bad token (401), a rate limit and an unreachable GitHub are warnings with the cause; the verdict is unchanged', async () => {
     const badToken = await review([], { GITHUB_TOKEN: 'ghs_wrongTokenWrongToken0000000000000' });
     expect(badToken.exitCode).toBe(2);
     expect(badToken.stderr).toMatch(/WARNING: GitHub refused the token \(401: Bad credentials/);
@@ -166,6 +166,13 @@ describe('--github-review', () => {
     const limited = await review();
     expect(limited.exitCode).toBe(2);
     expect(limited.stderr).toMatch(/WARNING: GitHub's rate limit was reached \(403\) \(it resets at 2030-03-17T17:46:40\.000Z\)/);
+
+    // Nothing listening: GitHub cannot be reached.
+    const down = await startFakeGitHubServer();
+    await down.close();
+    const unreachable = await review([], { GITHUB_API_URL: down.url });
+    expect(unreachable.exitCode).toBe(2);
+    expect(unreachable.stderr).toMatch(/WARNING: GitHub could not be reached at http:\/\/127\.0\.0\.1:\d+ \(/);
   });
 
   it('puts every item in the body when the pull request has moved past the reviewed commit', async () => {

@@ -43,7 +43,9 @@ export function describeFailure(error: unknown, target: PullRequestTarget, env: 
   }
   if (status === 404) return `GitHub found no pull request ${where} (404: ${said}); check GITHUB_REPOSITORY, --github-pr and the token's access`;
   if (status === 422) return `GitHub refused the review of ${where} (422: ${said})`;
-  if (status === 0) return `GitHub could not be reached at ${target.apiUrl} (${said}); the review of ${where} was not posted`;
+  // Octokit reports a connection failure or a timeout as a 500 that has no response.
+  if (status === 500 && e.response === undefined) return `GitHub could not be reached at ${target.apiUrl} (${said}); the review of ${where} was not posted`;
+  if (status === 0) return `the review of ${where} could not be posted (${said})`;
   return `GitHub answered ${status} (${said}); the review of ${where} was not posted`;
 }
 
@@ -51,15 +53,18 @@ type Client = InstanceType<(typeof import('@octokit/rest'))['Octokit']>;
 type PullParams = { owner: string; repo: string; pull_number: number };
 type Authored = { id: number; user?: { login?: string } | null; body?: string | null };
 
-export async function postReview(target: PullRequestTarget, doc: ConsensusOutput, deps: PostDeps): Promise<GitHubReview> {
+async function client(target: PullRequestTarget, version: string): Promise<Client> {
   const { Octokit } = await import('@octokit/rest');
-  const octokit: Client = new Octokit({
+  return new Octokit({
     auth: target.token,
     baseUrl: target.apiUrl,
-    userAgent: `adlc-consensus-synthesis/${deps.version}`,
+    userAgent: `adlc-consensus-synthesis/${version}`,
     log: SILENT_LOG,
     request: { signal: AbortSignal.timeout(GITHUB_TIMEOUT_MS) },
   });
+}
+
+export async function postReview(target: PullRequestTarget, doc: ConsensusOutput, deps: PostDeps): Promise<GitHubReview> {
   const pr: PullParams = { owner: target.owner, repo: target.repo, pull_number: target.number };
   const result: GitHubReview = {
     status: 'failed',
@@ -75,6 +80,7 @@ export async function postReview(target: PullRequestTarget, doc: ConsensusOutput
   };
   const warn = (error: unknown, prefix = '') => void result.warnings.push(`${prefix}${describeFailure(error, target, deps.env)}`);
   try {
+    const octokit = await client(target, deps.version);
     const { data: pull } = await octokit.rest.pulls.get(pr);
     const [files, earlierReviews, earlierComments] = await Promise.all([
       octokit.paginate(octokit.rest.pulls.listFiles, { ...pr, per_page: 100 }),
