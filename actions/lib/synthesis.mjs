@@ -17,6 +17,20 @@ const TIERS = /** @type {const} */ ([
 ]);
 
 /**
+ * Whether the CLI posts the consensus as a pull-request review: input `github-review` 'true' or
+ * 'false', or empty (the default) for on when the event is a pull request and a token was passed.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {Record<string, any>} event
+ */
+export function wantsGithubReview(env, event) {
+  const given = input(env, 'github-review').toLowerCase();
+  if (given === 'true') return true;
+  if (given === 'false') return false;
+  if (given !== '') throw new ActionError(`the input "github-review" is "${given}"; use true, false, or leave it empty`);
+  return event.pull_request !== undefined && (env.GITHUB_TOKEN ?? '') !== '';
+}
+
+/**
  * @param {ToolContext} ctx
  * @returns {string[]}
  */
@@ -33,6 +47,7 @@ export function synthesisArgs(ctx) {
     `--sarif=${join(runDir, 'consensus.sarif')}`,
     `--out=${join(runDir, 'consensus.md')}`,
     '--json',
+    ...(wantsGithubReview(env, event) ? ['--github-review'] : []),
     ...argLines(input(env, 'args')),
   ];
 }
@@ -106,6 +121,9 @@ export function synthesisReport(doc, exitCode) {
     lines.push('', `### ${title} (${items.length})`, '', ...(items.length === 0 ? ['None'] : items.map(itemLine)));
   }
   if (consensus.recommendationText) lines.push('', `**FINAL RECOMMENDATION:** ${inline(consensus.recommendationText)}`);
+  const review = doc.githubReview;
+  if (review?.status === 'posted') lines.push('', `**Pull request review:** ${inline(review.url ?? '')} (${review.comments} on lines, ${review.inBody} in the body)`);
+  if (review?.status === 'failed') lines.push('', '**Pull request review:** not posted (the warning is above and in the log)');
   lines.push(reviewersTable(doc));
   lines.push(...warningLines(doc.warnings));
   return {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FAKE_KEYS, type RecordedRequest } from '@adlc/testkit';
+import { FAKE_GITHUB_TOKEN, FAKE_KEYS, startFakeGitHubServer, type RecordedRequest } from '@adlc/testkit';
 import { pullRequestRepo, usesStep, useActionSuite } from './support/suite.js';
 
 const suite = useActionSuite('consensus-synthesis');
@@ -100,6 +100,30 @@ describe('the consensus-synthesis action on a pull_request event', () => {
     expect(run.outputs['exit-code']).toBe('1');
     expect(run.summary).toContain('set the input "base-sha"');
     expect(run.conclusion).toBe('failure');
+  });
+});
+
+describe('the pull-request review', () => {
+  it('is posted by default on a pull_request event with the token; github-review false turns it off', async () => {
+    const github = await startFakeGitHubServer();
+    try {
+      const pr = pullRequest();
+      github.addPullRequest('octo-org/calc', 42, { headSha: pr.head, diff: pr.repo.git('diff', pr.base, pr.head) });
+      script(review('CRITICAL'), HIGH);
+      const env = { GITHUB_TOKEN: FAKE_GITHUB_TOKEN, GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'octo-org/calc' };
+      const run = await suite.run(pr.repo.dir, pr.event, { 'upload-sarif': 'false' }, env);
+      expect(run.outputs['exit-code']).toBe('2');
+      expect(github.reviews).toHaveLength(1);
+      expect(github.comments.map((c) => [c.path, c.line])).toEqual([['src/app.js', 2]]);
+      expect(run.summary).toMatch(/\*\*Pull request review:\*\* http:\/\/127\.0\.0\.1:\d+\/octo-org\/calc\/pull\/42#pullrequestreview-\d+ \(1 on lines, 0 in the body\)/);
+      expect(run.log + run.stderr + run.summary + run.outputFiles).not.toContain(FAKE_GITHUB_TOKEN);
+
+      const off = await suite.run(pr.repo.dir, pr.event, { 'upload-sarif': 'false', 'github-review': 'false' }, env);
+      expect(off.outputs['exit-code']).toBe('2');
+      expect(github.reviews).toHaveLength(1);
+    } finally {
+      await github.close();
+    }
   });
 });
 

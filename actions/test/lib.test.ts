@@ -11,6 +11,7 @@ import { code, fence, inline, percent } from '../lib/markdown.mjs';
 import { patchBlock } from '../lib/fix.mjs';
 import { maskCommands, withoutSecrets } from '../lib/secrets.mjs';
 import { reportRun } from '../lib/tool.mjs';
+import { wantsGithubReview } from '../lib/synthesis.mjs';
 import { ACTIONS_DIR, parseOutputFile, readAction } from './support/runner.js';
 
 describe('step outputs', () => {
@@ -66,6 +67,24 @@ describe('inputs', () => {
   it('reads INPUT_<NAME> with dashes as underscores', () => {
     expect(input({ INPUT_FAIL_ON: ' medium ' }, 'fail-on')).toBe('medium');
     expect(input({}, 'fail-on')).toBe('');
+  });
+});
+
+describe('github-review', () => {
+  const pr = { pull_request: { number: 1 } };
+  it.each([
+    ['', { GITHUB_TOKEN: 'tok' }, pr, true],
+    ['', { GITHUB_TOKEN: 'tok' }, { after: 'abc' }, false],
+    ['', {}, pr, false],
+    ['false', { GITHUB_TOKEN: 'tok' }, pr, false],
+    ['FALSE', { GITHUB_TOKEN: 'tok' }, pr, false],
+    ['true', {}, { after: 'abc' }, true],
+  ])('input %j, env %j, event %j → %j', (given, env, event, expected) => {
+    expect(wantsGithubReview({ INPUT_GITHUB_REVIEW: given, ...env }, event)).toBe(expected);
+  });
+
+  it('refuses anything but true, false or empty', () => {
+    expect(() => wantsGithubReview({ INPUT_GITHUB_REVIEW: 'yes' }, pr)).toThrow(/"github-review" is "yes"/);
   });
 });
 

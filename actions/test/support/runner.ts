@@ -126,10 +126,13 @@ export async function runAction(options: RunActionOptions): Promise<SimulatedRun
     status,
     lookup([scope, ...rest]) {
       const key = rest.join('.');
-      if (scope === 'inputs' && rest.length === 1) return options.inputs?.[key] ?? declared[key]?.default ?? '';
+      // As on GitHub, a default may itself be an expression (`${{ github.token }}`).
+      if (scope === 'inputs' && rest.length === 1) return options.inputs?.[key] ?? interpolate(String(declared[key]?.default ?? ''), ctx);
       if (scope === 'steps' && rest.length === 3 && rest[1] === 'outputs') return stepOutputs[rest[0]!]?.[rest[2]!] ?? '';
       if (scope === 'github' && key === 'action_path') return actionPath;
       if (scope === 'github' && key === 'workspace') return options.workspace;
+      // The runner's token; a test gives one through its env (none by default).
+      if (scope === 'github' && key === 'token') return options.env?.GITHUB_TOKEN ?? '';
       if (scope === 'runner' && key === 'temp') return options.runnerTemp;
       throw new Error(`unsupported context reference ${[scope, ...rest].join('.')}`);
     },

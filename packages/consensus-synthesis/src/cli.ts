@@ -13,6 +13,7 @@ const program = createProgram({
   helpAfter: `Examples:
   consensus-synthesis --mode=code-review --base-sha=main --description="Add authentication"
   consensus-synthesis --mode=code-review --base-sha=HEAD~3 --head-sha=HEAD --plan-file=docs/plan.md --sarif=review.sarif
+  consensus-synthesis --mode=code-review --base-sha=$BASE --head-sha=$HEAD --github-review   (in a pull_request workflow, with GITHUB_TOKEN)
   consensus-synthesis --mode=general-prompt --prompt="What could go wrong with this design?" --context-file=design.md
 
 Reviewers: one per provider with a key (ANTHROPIC_API_KEY, GEMINI_API_KEY, OPENAI_API_KEY), or --reviewers.

@@ -11,6 +11,7 @@ export {
   ChairmanSchema,
   AttemptFailureSchema,
   GateSchema,
+  GitHubReviewSchema,
   UsageSchema,
   ChunkSchema,
   ChunksSchema,
@@ -31,6 +32,7 @@ export {
   type Gate,
   type Chunk,
   type Chunks,
+  type GitHubReview,
   type Severity,
   type Assessment,
   type Mode,
@@ -74,6 +76,8 @@ export { createRedactor, redactEnvHunks, redactEnvText, isEnvFile, type Redactor
 export { splitReviewerList, parseReviewerList, parseReviewerSpec, defaultReviewers, chairmenFor, type ReviewerSpec } from './panel/reviewers.js';
 export { assignLetters } from './panel/letters.js';
 export { mulberry32 } from '@adlc/core';
-export { toSarif } from './report/sarif.js';
+export { toSarif, fingerprint, normaliseLine, MAX_SARIF_RESULTS, FINGERPRINT_KEY, type SarifInput } from './report/sarif.js';
+export { rightSideLines, commentableLines } from './github/diff-lines.js';
+export { reviewContent, REVIEW_MARKER, type ReviewContent, type ReviewComment } from './github/review-content.js';
 export { runConsensusSynthesis, VERSION, type RunDeps } from './run.js';
 export { SYNTHESIS_OPTIONS, type RawOptions } from './options.js';

@@ -85,7 +85,24 @@ export const SYNTHESIS_OPTIONS = defineOptions('consensus-synthesis', {
     .optional()
     .describe('where to write the detailed report (default: a new consensus-XXXXXX.md in the temp dir)')
     .register(flagMeta, { value: 'file', path: true }),
-  sarif: z.string().optional().describe('also write the stage-1 findings as SARIF 2.1.0').register(flagMeta, { value: 'file', path: true }),
+  sarif: z
+    .string()
+    .optional()
+    .describe('also write the consensus items that have a file and line as SARIF 2.1.0 (one result each)')
+    .register(flagMeta, { value: 'file', path: true }),
+  // Per run: where the review goes is a fact of the CI run (its token and pull request), not of the project.
+  githubReview: z
+    .boolean()
+    .default(false)
+    .describe('post the consensus as one review of the pull request (GITHUB_TOKEN, GITHUB_REPOSITORY, the event or --github-pr)')
+    .register(flagMeta, PER_RUN),
+  githubPr: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('with --github-review: the pull request number (default: from GITHUB_EVENT_PATH)')
+    .register(flagMeta, { value: 'n', ...PER_RUN }),
   // Per run: a seed in the config file would show the chairman every run's panel in the same order.
   seed: z
     .number()
@@ -101,13 +118,21 @@ export const SYNTHESIS_OPTIONS = defineOptions('consensus-synthesis', {
 export type RawOptions = z.input<typeof SYNTHESIS_OPTIONS.schema>;
 
 type Resolved = z.output<typeof SYNTHESIS_OPTIONS.schema>;
-const CODE_REVIEW_ONLY = ['baseSha', 'headSha', 'description', 'planFile'] as const;
+const CODE_REVIEW_ONLY = ['baseSha', 'headSha', 'description', 'planFile', 'githubReview', 'githubPr'] as const;
 const GENERAL_ONLY = ['prompt', 'context', 'contextFile'] as const;
 
 type Common = Omit<Resolved, 'mode' | 'timeout' | (typeof CODE_REVIEW_ONLY)[number] | (typeof GENERAL_ONLY)[number]> & { timeoutMs: number };
 
 export type Options =
-  | (Common & { mode: 'code-review'; baseSha: string; headSha: string | undefined; description: string | undefined; planFile: string | undefined })
+  | (Common & {
+      mode: 'code-review';
+      baseSha: string;
+      headSha: string | undefined;
+      description: string | undefined;
+      planFile: string | undefined;
+      githubReview: boolean;
+      githubPr: number | undefined;
+    })
   | (Common & { mode: 'general-prompt'; prompt: string; context: string | undefined; contextFile: string | undefined });
 
 const flagOf = (key: string): string => SYNTHESIS_OPTIONS.fields.find((field) => field.key === key)!.flag;
@@ -123,16 +148,17 @@ export function checkOptions(raw: RawOptions, config: Pick<ProjectConfig, 'optio
   const misplaced = (mode === 'code-review' ? GENERAL_ONLY : CODE_REVIEW_ONLY).filter((key) => raw[key] !== undefined);
   if (misplaced.length > 0) {
     throw opError(`${misplaced.map(flagOf).join(', ')} ${misplaced.length === 1 ? 'is' : 'are'} not used with --mode=${mode}`, {
-      hint: mode === 'code-review' ? 'code-review takes --base-sha, --head-sha, --description, --plan-file' : 'general-prompt takes --prompt, --context, --context-file',
+      hint: mode === 'code-review' ? 'code-review takes --base-sha, --head-sha, --description, --plan-file, --github-review' : 'general-prompt takes --prompt, --context, --context-file',
     });
   }
-  const { timeout, baseSha, headSha, description, planFile, prompt, context, contextFile, ...rest } = resolveOptions(SYNTHESIS_OPTIONS, raw, config);
+  const { timeout, baseSha, headSha, description, planFile, githubReview, githubPr, prompt, context, contextFile, ...rest } = resolveOptions(SYNTHESIS_OPTIONS, raw, config);
   const common = { ...rest, timeoutMs: Math.round(timeout * 1000) };
   if (mode === 'code-review') {
     if (baseSha === undefined || baseSha.trim() === '') {
       throw opError('--mode=code-review needs --base-sha', { hint: 'e.g. --base-sha=main (any ref; --head-sha omitted reviews the working tree)' });
     }
-    return { ...common, mode, baseSha: baseSha.trim(), headSha: headSha?.trim() || undefined, description, planFile };
+    if (githubPr !== undefined && !githubReview) throw opError('--github-pr is only used with --github-review', { hint: 'add --github-review, or drop --github-pr' });
+    return { ...common, mode, baseSha: baseSha.trim(), headSha: headSha?.trim() || undefined, description, planFile, githubReview, githubPr };
   }
   if (prompt === undefined || prompt.trim() === '') {
     throw opError('--mode=general-prompt needs --prompt', { hint: 'e.g. --prompt="What could go wrong with this design?"' });

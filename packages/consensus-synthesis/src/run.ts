@@ -37,7 +37,11 @@ import { renderText } from './report/render-text.js';
 import { renderReport, writeReport, type ReportInput } from './report/report-file.js';
 import { chairmenFor, defaultReviewers, parseReviewerList, type ReviewerSpec } from './panel/reviewers.js';
 import { toSarif } from './report/sarif.js';
-import type { Chairman, Chunks, ConsensusOutput, ReviewerResult } from './report/output-schema.js';
+import { readFlaggedLines } from './report/flagged-lines.js';
+import type { Chairman, Chunks, Consensus, ConsensusOutput, GitHubReview, ReviewerResult } from './report/output-schema.js';
+import { pullRequestTarget, type PullRequestTarget } from './github/pull-request-target.js';
+import { postReview } from './github/post-review.js';
+import { appendJobSummary } from './github/job-summary.js';
 import { terminalSafe } from './report/terminal-safe.js';
 import { chair, type ChairResult } from './chair/chair.js';
 import pkg from '../package.json' with { type: 'json' };
@@ -66,6 +70,8 @@ interface Run {
   callOpts: CallOptions;
   /** Settles once every provider's SDK has loaded (or failed to): stage 1 waits for it, so its requests leave together. */
   providersReady: Promise<void>;
+  /** Where --github-review posts; null without it. */
+  pullRequest: PullRequestTarget | null;
 }
 
 /** Stage 1 settled: who answered under which letter, and what the run must say about it. */
@@ -108,7 +114,7 @@ export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Pro
   const stage1 = await settle(run, input, answers, (deps.now ?? (() => new Date()))());
   const stage2 = await chairConsensus(run, input, stage1);
   const decided = decide(run, input, stage1, stage2);
-  return write(run, stage1, stage2, decided);
+  return write(run, input, stage1, stage2, decided);
 }
 
 /** Pre-flight: options (over the config file's), panel and chairmen, output paths; everything refused before a model is paid for. */
@@ -127,10 +133,11 @@ async function preflight(raw: RawOptions, deps: RunDeps): Promise<Run> {
     throw opError('no chairman available: none of Claude, Gemini or OpenAI has a key', { hint: 'name one with --chairman (e.g. --chairman "command:claude -p")' });
   }
   await refuseDirectoryOutputs(opts, cwd);
+  const pullRequest = opts.mode === 'code-review' && opts.githubReview && !opts.promptOnly ? pullRequestTarget(env, opts.githubPr) : null;
   // The SDKs load while git and the files are read, instead of after.
   const providersReady = opts.promptOnly ? Promise.resolve() : prewarmProviders([...reviewers, ...chairmen].map((spec) => spec.provider), { env, cwd });
   const callOpts: CallOptions = { env, cwd, tier: opts.tier, timeoutMs: opts.timeoutMs };
-  return { opts, env, cwd, reporter, redactor, reviewers, chairmen, callOpts, providersReady };
+  return { opts, env, cwd, reporter, redactor, reviewers, chairmen, callOpts, providersReady, pullRequest };
 }
 
 async function refuseDirectoryOutputs(opts: Options, cwd: string): Promise<void> {
@@ -307,7 +314,7 @@ function decide(run: Run, input: Stage1Input, stage1: Stage1, stage2: Chaired): 
 }
 
 /** Write: the report file, the SARIF file, and the document the verdict carries. */
-async function write(run: Run, stage1: Stage1, stage2: Chaired, decided: Decided): Promise<Outcome<ConsensusOutput>> {
+async function write(run: Run, input: Stage1Input, stage1: Stage1, stage2: Chaired, decided: Decided): Promise<Outcome<ConsensusOutput>> {
   const { opts } = run;
   const { built, chairman, synthesis } = decided;
   // Notes in the order they arose: stage 1, the chairmen, the consensus.
@@ -316,7 +323,7 @@ async function write(run: Run, stage1: Stage1, stage2: Chaired, decided: Decided
     renderReport({ ...stage1.reportBase, chairman, chairFailures: stage2.result.failed, synthesis, gate: built.gate, warnings, error: null }),
     { out: opts.out, cwd: run.cwd, env: run.env },
   );
-  const sarifPath = await writeSarif(run, stage1.results, reportPath);
+  const sarifPath = await writeSarif(run, input, stage1.results, built.consensus, reportPath);
   const doc: ConsensusOutput = {
     mode: stage1.reportBase.mode,
     reviewers: stage1.results,
@@ -335,14 +342,30 @@ async function write(run: Run, stage1: Stage1, stage2: Chaired, decided: Decided
     ...(stage1.chunks ? { chunks: stage1.chunks } : {}),
     instructions: stage1.instructions,
   };
+  if (run.pullRequest !== null && input.mode === 'code-review') doc.githubReview = await reviewPullRequest(run, run.pullRequest, doc, input.change.headSha);
   const output = opts.json ? { json: doc } : { text: renderText(doc) };
   return built.gate.failed ? gateFail(doc, output) : pass(doc, output);
 }
 
-async function writeSarif(run: Run, results: readonly ReviewerResult[], reportPath: string): Promise<string | null> {
+/** Publish: the consensus as one review of the pull request; GitHub's failures are warnings, never the verdict. */
+async function reviewPullRequest(run: Run, target: PullRequestTarget, doc: ConsensusOutput, reviewedHead: string | null): Promise<GitHubReview> {
+  run.reporter.progress(`Posting the review to ${target.owner}/${target.repo}#${target.number}...`);
+  const review = await postReview(target, doc, { env: run.env, reviewedHead, version: VERSION });
+  run.reporter.endProgress();
+  for (const warning of review.warnings) run.reporter.warn(terminalSafe(warning));
+  if (review.warnings.length > 0) {
+    await appendJobSummary(run.env, ['### consensus-synthesis: GitHub review', '', ...review.warnings.map((w) => `- WARNING: ${w}`)].join('\n'));
+  }
+  return review;
+}
+
+async function writeSarif(run: Run, input: Stage1Input, reviewers: readonly ReviewerResult[], consensus: Consensus, reportPath: string): Promise<string | null> {
   if (run.opts.sarif === undefined) return null;
   const target = path.resolve(run.cwd, run.opts.sarif);
-  await writeFileAtomic(target, `${JSON.stringify(toSarif(results, VERSION), null, 2)}\n`).catch((error: unknown) => {
+  const items = [...consensus.high, ...consensus.medium, ...consensus.consider];
+  const lineText = input.mode === 'code-review' ? await readFlaggedLines(items, input.change) : () => null;
+  const log = toSarif({ consensus, reviewers, version: VERSION, lineText });
+  await writeFileAtomic(target, `${JSON.stringify(log, null, 2)}\n`).catch((error: unknown) => {
     throw opError(`cannot write --sarif ${run.opts.sarif}: ${(error as Error).message}`, { hint: `the report was written to ${reportPath}` });
   });
   return target;

@@ -163,12 +163,8 @@ process.stdin.on('data', (d) => (s += d)).on('end', () => {
 
     const log = JSON.parse(readFileSync(sarif, 'utf8'));
     expect(log.version).toBe('2.1.0');
-    const results = log.runs[0].results as Array<Record<string, any>>;
-    // Claude answered "None": the one SARIF result is the command reviewer's finding.
-    expect(results.map((r) => [r.level, r.locations[0].physicalLocation.artifactLocation.uri, r.locations[0].physicalLocation.region.startLine])).toEqual([
-      ['warning', 'src/new.js', 1],
-    ]);
-    expect(results[0]!.properties.reviewer).toBe(doc.reviewers[0]!.letter);
+    // The command reviewer's finding is not in the chairman's consensus (it approves): no alert.
+    expect(log.runs[0].results).toEqual([]);
     expect(repo.status()).toBe(before);
     repo.cleanup();
   });

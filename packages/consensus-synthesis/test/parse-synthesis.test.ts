@@ -26,7 +26,8 @@ describe('parseCodeReviewSynthesis', () => {
     const parsed = parseCodeReviewSynthesis(FULL, NAMES, FILES);
     expect(parsed.tiersFound).toEqual(['high', 'medium', 'consider']);
     expect(parsed.high).toEqual([
-      { severity: 'CRITICAL', description: 'Password compared with == (src/auth.ts:42)', reviewers: ['Gemini', 'Codex'], file: 'src/auth.ts', line: 42 },
+      { severity: 'CRITICAL', description: 'Password compared with == (src/auth.ts:42)', reviewers: ['Gemini', 'Codex'], file: 'src/auth.ts', line: 42,
+        quotes: ['Reviewer A: "timing attack"', 'Reviewer C: "use a constant-time compare"'] },
     ]);
     expect(parsed.medium.map((i) => [i.severity, i.reviewers, i.file, i.line])).toEqual([
       ['IMPORTANT', ['Claude'], 'src/db/query.ts', 10],
@@ -130,7 +131,7 @@ FINAL RECOMMENDATION: All reviewers approve - safe to merge`);
     expect(parsed.tiersFound).toEqual(['high', 'medium', 'consider']);
     expect(parsed.high).toEqual([]);
     expect(parsed.medium).toEqual([
-      { severity: 'IMPORTANT', description: 'division by zero in `src/a.ts` line 2 (reviewer A)', reviewers: ['Claude'], file: 'src/a.ts', line: 2 },
+      { severity: 'IMPORTANT', description: 'division by zero in `src/a.ts` line 2 (reviewer A)', reviewers: ['Claude'], file: 'src/a.ts', line: 2, quotes: [] },
     ]);
     expect(parsed.consider).toEqual([]);
     expect(parsed.recommendationText).toBe('review medium priority concerns');
@@ -143,7 +144,7 @@ FINAL RECOMMENDATION: All reviewers approve - safe to merge`);
       { A: 'Claude', B: 'Codex' },
       ['src/db.ts'],
     );
-    expect(parsed.high).toEqual([{ severity: 'CRITICAL', description: 'SQL injection in src/db.ts:10', reviewers: ['Claude', 'Codex'], file: 'src/db.ts', line: 10 }]);
+    expect(parsed.high).toEqual([{ severity: 'CRITICAL', description: 'SQL injection in src/db.ts:10', reviewers: ['Claude', 'Codex'], file: 'src/db.ts', line: 10, quotes: ['Reviewer A: "string concatenation"', 'Reviewer B: "injection"'] }]);
     expect(parsed.medium).toEqual([]);
     expect(parsed.consider.map((item) => item.description)).toEqual(['Naming']);
     // Under bold (not `#`) tier headings, a `#` heading ends the tier instead.

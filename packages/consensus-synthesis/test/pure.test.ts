@@ -10,9 +10,7 @@ import {
   parseReviewerList,
   redactEnvHunks,
   splitReviewerList,
-  toSarif,
   truncateUtf8,
-  type ReviewerResult,
 } from '../src/index.js';
 import { FAKE_KEYS } from '@adlc/testkit';
 
@@ -141,36 +139,6 @@ describe('assignLetters', () => {
     expect(assignLetters(names, mulberry32(1))).toEqual(a);
     const orders = new Set(Array.from({ length: 20 }, (_, seed) => assignLetters(names, mulberry32(seed)).map((x) => x.name).join()));
     expect(orders.size).toBeGreaterThan(1);
-  });
-});
-
-describe('toSarif', () => {
-  const reviewer: ReviewerResult = {
-    name: 'Claude',
-    provider: 'anthropic',
-    model: 'm',
-    status: 'ok',
-    durationMs: 1,
-    assessment: 'REQUEST_CHANGES',
-    letter: 'B',
-    parsed: true,
-    text: '...',
-    error: null,
-    usage: { inputTokens: 1, outputTokens: 1 },
-    findings: [
-      { severity: 'CRITICAL', file: 'src/my file.ts', line: 4, endLine: null, description: 'bad', reviewer: 'Claude' },
-      { severity: 'SUGGESTION', file: 'src/b.ts', line: 9, endLine: 11, description: 'nit', reviewer: 'Claude' },
-      { severity: 'IMPORTANT', file: null, line: null, endLine: null, description: 'no place', reviewer: 'Claude' },
-    ],
-  };
-  it('has one result per located finding, with levels, relative URIs and the letter', () => {
-    const sarif = toSarif([reviewer], '0.1.0') as { version: string; runs: Array<{ results: Array<Record<string, any>> }> };
-    expect(sarif.version).toBe('2.1.0');
-    const results = sarif.runs[0]!.results;
-    expect(results.map((r) => r.level)).toEqual(['error', 'note']);
-    expect(results[0]!.locations[0].physicalLocation.artifactLocation.uri).toBe('src/my%20file.ts');
-    expect(results[1]!.locations[0].physicalLocation.region).toEqual({ startLine: 9, endLine: 11 });
-    expect(results[0]!.properties.reviewer).toBe('B');
   });
 });
 

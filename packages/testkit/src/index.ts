@@ -1,6 +1,7 @@
 // Test kit for every package's tests: a fake provider server speaking the real wire protocols, a
 // scripted model (streaming Messages and Responses, with tool calls) for driving real coding agents,
-// temporary git repositories, and a runner for the built CLIs.
+// a loopback fake of GitHub's pull-request review API, temporary git repositories, and a runner for
+// the built CLIs.
 
 export {
   startFakeProviderServer,
@@ -11,6 +12,17 @@ export {
   type RecordedRequest,
   type Protocol,
 } from './fake-provider-server.js';
+export {
+  startFakeGitHubServer,
+  splitGitDiff,
+  FAKE_GITHUB_TOKEN,
+  FAKE_GITHUB_BOT,
+  type FakeGitHubServer,
+  type GitHubRequest,
+  type FakeReview,
+  type FakeReviewComment,
+  type FakeFailure,
+} from './fake-github-server.js';
 export { makeTempRepo, type TempRepo, type TempRepoOptions, type FileTree } from './temp-repo.js';
 export { runCli, cleanEnv, type CliResult, type RunCliOptions } from './run-cli.js';
 export { traceImportsArgs } from './trace-imports.js';

@@ -1,5 +1,5 @@
 // Runs a built CLI the way a user or CI does: a real child process, with an environment cleaned of
-// real provider keys so a test can never reach a real provider.
+// real provider keys and GitHub's token and API root, so a test can never reach a real service.
 
 import { execa } from 'execa';
 
@@ -10,9 +10,9 @@ export interface CliResult {
   stderr: string;
 }
 
-const PROVIDER_VARIABLES = /^(ANTHROPIC_|OPENAI_|GEMINI_|GOOGLE_API_KEY|GOOGLE_GEMINI_BASE_URL|ADLC_)/;
+const PROVIDER_VARIABLES = /^(ANTHROPIC_|OPENAI_|GEMINI_|GOOGLE_API_KEY|GOOGLE_GEMINI_BASE_URL|ADLC_|GITHUB_TOKEN$|GITHUB_API_URL$)/;
 
-/** process.env without any provider key, base URL or ADLC_ setting, plus `extra`. */
+/** process.env without any provider key, base URL, GitHub token or ADLC_ setting, plus `extra`. */
 export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(process.env)) {

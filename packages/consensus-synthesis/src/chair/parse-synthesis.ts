@@ -91,6 +91,7 @@ function toItem(draft: ItemDraft, names: Record<string, string>, knownFiles: rea
     reviewers,
     file: location?.file ?? null,
     line: location?.line ?? null,
+    quotes: draft.sub.map((line) => line.trim()).filter((line) => line !== ''),
   };
 }
 

@@ -69,6 +69,8 @@ export const ConsensusItemSchema = z.object({
   reviewers: z.array(z.string()),
   file: z.string().nullable(),
   line: z.number().int().positive().nullable(),
+  /** The lines the chairman put under the item (the reviewers' quotes, `Reviewer A: "..."`), verbatim. */
+  quotes: z.array(z.string()).optional(),
   /**
    * Present when the chairman put the item under High Priority but it was moved to Medium: it
    * cited fewer than two distinct reviewers, or only one reviewer answered.
@@ -154,6 +156,24 @@ export const ChunksSchema = z.object({
 });
 export type Chunks = z.infer<typeof ChunksSchema>;
 
+/** What --github-review did: the review posted (or why not), and the earlier ones it retired. */
+export const GitHubReviewSchema = z.object({
+  /** `failed`: GitHub refused or could not be reached; a warning, never a change of the verdict. */
+  status: z.enum(['posted', 'failed']),
+  repository: z.string(),
+  pullRequest: z.number().int().positive(),
+  reviewId: z.number().int().nullable(),
+  url: z.string().nullable(),
+  /** Items posted as comments on their lines, and items put in the review's body. */
+  comments: z.number().int().nonnegative(),
+  inBody: z.number().int().nonnegative(),
+  /** The tool's earlier line comments deleted, and its earlier reviews marked superseded. */
+  removedComments: z.number().int().nonnegative(),
+  supersededReviews: z.number().int().nonnegative(),
+  warnings: z.array(z.string()),
+});
+export type GitHubReview = z.infer<typeof GitHubReviewSchema>;
+
 export const ConsensusOutputSchema = z.object({
   mode: z.enum(MODES),
   reviewers: z.array(ReviewerResultSchema),
@@ -179,6 +199,8 @@ export const ConsensusOutputSchema = z.object({
   chunks: ChunksSchema.optional(),
   /** --instructions-file as sent: its size before the 10 KB cut. */
   instructions: z.object({ file: z.string(), bytes: z.number().int().nonnegative(), truncated: z.boolean() }).nullable().optional(),
+  /** Present when --github-review was given. */
+  githubReview: GitHubReviewSchema.optional(),
 });
 export type ConsensusOutput = z.infer<typeof ConsensusOutputSchema>;
 

@@ -20,6 +20,9 @@ export function renderText(doc: ConsensusOutput): string {
   if (lettered.length > 0) lines.push(`Reviewers: ${lettered.map((r) => `${r.letter} = ${r.name} (${r.model})`).join(', ')}`);
   if (doc.mode === 'code-review') lines.push(`Gate: ${doc.gate.failed ? 'FAIL' : 'pass'}: ${doc.gate.reason}`);
   if (doc.sarifPath) lines.push(`SARIF: ${doc.sarifPath}`);
+  const review = doc.githubReview;
+  if (review?.status === 'posted') lines.push(`Pull request review: ${review.url} (${review.comments} on lines, ${review.inBody} in the body)`);
+  if (review?.status === 'failed') lines.push(`Pull request review: not posted (see the warning above)`);
   lines.push(`Detailed breakdown: ${doc.reportPath}`);
   return terminalSafe(`${lines.join('\n')}\n`);
 }

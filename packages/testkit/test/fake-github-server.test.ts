@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { splitGitDiff, startFakeGitHubServer, FAKE_GITHUB_TOKEN } from '../src/index.js';
+
+const DIFF = `diff --git a/src/a.js b/src/a.js
+index 1..2 100644
+--- a/src/a.js
++++ b/src/a.js
+@@ -1,3 +1,3 @@
+ one
+-two
++TWO
+ three
+diff --git a/logo.png b/logo.png
+new file mode 100644
+Binary files /dev/null and b/logo.png differ
+`;
+
+describe('the fake GitHub', () => {
+  it('cuts a git diff into the files API shape', () => {
+    expect(splitGitDiff(DIFF)).toEqual([
+      { filename: 'src/a.js', status: 'modified', patch: '@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three' },
+      { filename: 'logo.png', status: 'added' },
+    ]);
+  });
+
+  it('refuses a wrong token and a comment outside the diff, and records requests', async () => {
+    const github = await startFakeGitHubServer();
+    try {
+      github.addPullRequest('o/r', 1, { headSha: 'abc', diff: DIFF });
+      const post = (token: string, line: number) =>
+        fetch(`${github.url}/repos/o/r/pulls/1/reviews`, {
+          method: 'POST',
+          headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ event: 'COMMENT', body: 'b', comments: [{ path: 'src/a.js', line, side: 'RIGHT', body: 'c' }] }),
+        });
+      expect((await post('wrong', 2)).status).toBe(401);
+      expect((await post(FAKE_GITHUB_TOKEN, 9)).status).toBe(422);
+      expect((await post(FAKE_GITHUB_TOKEN, 2)).status).toBe(200);
+      expect(github.reviews).toHaveLength(1);
+      expect(github.comments.map((c) => [c.path, c.line])).toEqual([['src/a.js', 2]]);
+      expect(github.requests.map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
+    } finally {
+      await github.close();
+    }
+  });
+});
