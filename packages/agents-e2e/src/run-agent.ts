@@ -25,6 +25,21 @@ export function baseAgentEnv(home: string): Record<string, string> {
   };
 }
 
+/** What every headless run of an agent against the scripted model takes. */
+export interface HeadlessRunOptions {
+  cwd: string;
+  prompt: string;
+  /** The scripted model's URL (http://127.0.0.1:<port>). */
+  modelUrl: string;
+  /** An empty directory for HOME (the agent's user settings are written there). */
+  home: string;
+  /** The session's id, where the agent takes one, so a test can act in the session before it starts. */
+  sessionId?: string;
+  /** Variables added to (or replacing) the agent's environment, e.g. a PATH with more on it. */
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
 export async function runAgent(
   binary: string,
   args: string[],

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeTempRepo, runCli, type CliResult, type ModelRequest, type TempRepo, type ToolResult } from '@adlc/testkit';
 import { KernelEventSchema, type KernelEvent } from '@adlc/tdd-kernel';
+import type { AgentId } from '../../src/agent-pins.js';
 import { tddKernelBinDir, tddKernelCli } from '../../src/tdd-kernel-cli.js';
 
 export const SOURCE = 'src/price.mjs';
@@ -63,7 +64,7 @@ export interface GateProject {
   cleanup(): void;
 }
 
-export async function makeGateProject(agent: 'claude-code' | 'codex'): Promise<GateProject> {
+export async function makeGateProject(agent: AgentId): Promise<GateProject> {
   const scratch = mkdtempSync(join(tmpdir(), 'adlc-gate-'));
   const home = join(scratch, 'home');
   mkdirSync(home);
