@@ -3,10 +3,8 @@
 // through GEMINI_CLI_TRUST_WORKSPACE (its `--skip-trust` flag drops the project's settings, hooks
 // included).
 
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { agentCommand, type InstalledAgent } from './ensure-agent.js';
-import { baseAgentEnv, runAgent, type AgentRunResult, type HeadlessRunOptions } from './run-agent.js';
+import type { InstalledAgent } from './ensure-agent.js';
+import { baseAgentEnv, runInstalledAgent, writeUserSettings, type AgentRunResult, type HeadlessRunOptions } from './run-agent.js';
 
 /** A model name the CLI knows, so no request goes to a model router first. */
 export const GEMINI_MODEL = 'gemini-2.5-pro';
@@ -38,12 +36,6 @@ export function geminiArgs(prompt: string, options: { sessionId?: string } = {})
 }
 
 export function runGemini(agent: InstalledAgent, options: HeadlessRunOptions): Promise<AgentRunResult> {
-  mkdirSync(join(options.home, '.gemini'), { recursive: true });
-  writeFileSync(join(options.home, '.gemini', 'settings.json'), `${JSON.stringify(GEMINI_USER_SETTINGS, null, 2)}\n`);
-  const { file, args } = agentCommand(agent, geminiArgs(options.prompt, options));
-  return runAgent(file, args, {
-    cwd: options.cwd,
-    env: { ...geminiEnv(options.home, options.modelUrl), ...options.env },
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-  });
+  writeUserSettings(options.home, '.gemini/settings.json', GEMINI_USER_SETTINGS);
+  return runInstalledAgent(agent, geminiArgs(options.prompt, options), geminiEnv(options.home, options.modelUrl), options);
 }

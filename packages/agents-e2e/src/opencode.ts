@@ -4,8 +4,8 @@
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agentCommand, type InstalledAgent } from './ensure-agent.js';
-import { baseAgentEnv, runAgent, type AgentRunResult, type HeadlessRunOptions } from './run-agent.js';
+import type { InstalledAgent } from './ensure-agent.js';
+import { baseAgentEnv, runInstalledAgent, type AgentRunResult, type HeadlessRunOptions } from './run-agent.js';
 
 export const OPENCODE_MODEL = 'scripted/scripted-model';
 
@@ -64,12 +64,7 @@ export function opencodeArgs(prompt: string, options: { sessionId?: string } = {
 export function runOpencode(agent: InstalledAgent, options: HeadlessRunOptions): Promise<AgentRunResult> {
   markPluginDependencyInstalled(join(options.cwd, '.opencode'));
   markPluginDependencyInstalled(join(options.home, '.config', 'opencode'));
-  const { file, args } = agentCommand(agent, opencodeArgs(options.prompt, options));
-  return runAgent(file, args, {
-    cwd: options.cwd,
-    env: { ...opencodeEnv(options.home, options.modelUrl), ...options.env },
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-  });
+  return runInstalledAgent(agent, opencodeArgs(options.prompt, options), opencodeEnv(options.home, options.modelUrl), options);
 }
 
 /** The session id opencode's JSON events name (`sessionID`), or null. */

@@ -2,10 +2,8 @@
 // by the Node 22 installed beside it, with usage statistics, telemetry and update checks off in the
 // user settings. Folder trust is off by default, so the project's hooks run.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { agentCommand, type InstalledAgent } from './ensure-agent.js';
-import { baseAgentEnv, runAgent, type AgentRunResult, type HeadlessRunOptions } from './run-agent.js';
+import type { InstalledAgent } from './ensure-agent.js';
+import { baseAgentEnv, runInstalledAgent, writeUserSettings, type AgentRunResult, type HeadlessRunOptions } from './run-agent.js';
 
 export const QWEN_MODEL = 'qwen3-coder-plus';
 
@@ -36,12 +34,6 @@ export function qwenArgs(prompt: string, options: { sessionId?: string } = {}): 
 }
 
 export function runQwen(agent: InstalledAgent, options: HeadlessRunOptions): Promise<AgentRunResult> {
-  mkdirSync(join(options.home, '.qwen'), { recursive: true });
-  writeFileSync(join(options.home, '.qwen', 'settings.json'), `${JSON.stringify(QWEN_USER_SETTINGS, null, 2)}\n`);
-  const { file, args } = agentCommand(agent, qwenArgs(options.prompt, options));
-  return runAgent(file, args, {
-    cwd: options.cwd,
-    env: { ...qwenEnv(options.home, options.modelUrl), ...options.env },
-    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-  });
+  writeUserSettings(options.home, '.qwen/settings.json', QWEN_USER_SETTINGS);
+  return runInstalledAgent(agent, qwenArgs(options.prompt, options), qwenEnv(options.home, options.modelUrl), options);
 }

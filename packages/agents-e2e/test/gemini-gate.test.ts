@@ -3,46 +3,16 @@
 // What the agent does, the hooks decide; what the model is told comes back in its next request.
 
 import { randomUUID } from 'node:crypto';
-import { callTool, say, startScriptedModelServer, type ScriptedModelServer, type ScriptedTurn } from '@adlc/testkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callTool, say } from '@adlc/testkit';
+import { describe, expect, it, vi } from 'vitest';
 import { agentForTests } from '../src/ensure-agent.js';
 import { runGemini } from '../src/gemini.js';
-import { eventTrail, FIX, FIXED, makeGateProject, ORIGINAL, RED_GREEN_TRAIL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
-import { RUN_TIMEOUT_MS, scriptedRun } from './support/scripted-run.js';
+import { eventTrail, expectRefusedWithReasons, FIX, FIXED, ORIGINAL, RED_GREEN_TRAIL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
+import { gateSuite } from './support/gate-suite.js';
 
 const gemini = await agentForTests('gemini');
 vi.setConfig({ testTimeout: 150_000 });
-
-let server: ScriptedModelServer;
-let project: GateProject | undefined;
-beforeAll(async () => {
-  server = await startScriptedModelServer();
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  project?.cleanup();
-  project = undefined;
-  server.discardScript();
-});
-
-async function gateProject() {
-  project = await makeGateProject('gemini');
-  return project;
-}
-
-function agentRun(p: GateProject, steps: ScriptedTurn[], sessionId?: string) {
-  return scriptedRun(server, steps, () =>
-    runGemini(gemini!, {
-      cwd: p.repo.dir,
-      prompt: 'Make the price test pass.',
-      modelUrl: server.url,
-      home: p.home,
-      env: { PATH: p.path },
-      timeoutMs: RUN_TIMEOUT_MS,
-      ...(sessionId ? { sessionId } : {}),
-    }),
-  );
-}
+const suite = gateSuite('gemini', (options) => runGemini(gemini!, options));
 
 const read = (id: string) => callTool('read_file', { file_path: SOURCE }, { id });
 const replace = (p: GateProject, to: string, id: string) =>
@@ -53,9 +23,9 @@ const SED = `sed -i 's/${FIX.old}/${FIX.right}/'`;
 
 describe.skipIf(!gemini)('tdd-kernel in Gemini CLI (real binary, hooks from `tdd-kernel init gemini`)', () => {
   it('with no claim, a replace and three `sed -i` side doors are refused, the file stays byte-identical, and the model is told why', async () => {
-    const p = await gateProject();
+    const p = await suite.project();
     expect(p.init.stdout).toContain('.gemini/settings.json');
-    const { requests } = await agentRun(p, [
+    const { requests } = await suite.run(p, [
       read('g_read'),
       replace(p, FIX.right, 'g_replace'),
       shell(`${SED} ${SOURCE}`, 'g_sed'),
@@ -65,32 +35,21 @@ describe.skipIf(!gemini)('tdd-kernel in Gemini CLI (real binary, hooks from `tdd
       say('All refused.'),
     ]);
 
-    expect(p.source().equals(Buffer.from(ORIGINAL))).toBe(true);
-    const refusals = p.events().filter((e) => e.type === 'edit_refused');
-    expect(refusals.map((e) => [e.file, e.code, e.tool])).toEqual([
-      [SOURCE, 'no-red', 'replace'],
-      [SOURCE, 'no-red', 'run_shell_command'],
-      [SOURCE, 'no-red', 'run_shell_command'],
-      [SOURCE, 'no-red', 'run_shell_command'],
-    ]);
     // The kernel's reason, word for word, is the error the model gets for each call.
-    const calls = ['g_replace', 'g_sed', 'g_sed_dir', 'g_sed_cd'];
-    calls.forEach((callId, i) => {
-      expect(resultOf(requests, callId)).toEqual({
-        callId,
-        output: `Tool execution blocked: tdd-kernel refused the edit of ${SOURCE}: ${refusals[i]!.reason}`,
-        isError: true,
-      });
-    });
-    expect(refusals[0]!.reason).toContain(`tdd-kernel claim <test_id> ${SOURCE}`);
+    expectRefusedWithReasons(p, requests, [
+      ['g_replace', 'replace'],
+      ['g_sed', 'run_shell_command'],
+      ['g_sed_dir', 'run_shell_command'],
+      ['g_sed_cd', 'run_shell_command'],
+    ], (callId, text) => ({ callId, output: `Tool execution blocked: ${text}`, isError: true }));
   });
 
   it('after a red run and a claim the same edit goes through; a turn that ends with the claimed test still red is reverted and made to continue', async () => {
-    const p = await gateProject();
+    const p = await suite.project();
     const sessionId = randomUUID();
     expect((await p.kernel(['run', TEST_ID], { TDD_KERNEL_SESSION: sessionId })).exitCode).toBe(2);
     expect((await p.kernel(['claim', TEST_ID, SOURCE], { TDD_KERNEL_SESSION: sessionId })).exitCode).toBe(0);
-    const { requests } = await agentRun(
+    const { requests } = await suite.run(
       p,
       [
         replace(p, FIX.wrong, 'g_wrong'),

@@ -3,46 +3,16 @@
 // Completions API behind a custom provider. opencode has no end-of-turn hook: a turn's edits are
 // tested at the first edit of the next turn (the next `opencode run --session`).
 
-import { callTool, say, startScriptedModelServer, type ScriptedModelServer, type ScriptedTurn } from '@adlc/testkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callTool, say } from '@adlc/testkit';
+import { describe, expect, it, vi } from 'vitest';
 import { agentForTests } from '../src/ensure-agent.js';
 import { opencodeSessionId, runOpencode } from '../src/opencode.js';
-import { eventTrail, FIX, FIXED, makeGateProject, ORIGINAL, RED_GREEN_TRAIL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
-import { RUN_TIMEOUT_MS, scriptedRun } from './support/scripted-run.js';
+import { eventTrail, expectRefusedWithReasons, FIX, FIXED, ORIGINAL, RED_GREEN_TRAIL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
+import { gateSuite } from './support/gate-suite.js';
 
 const opencode = await agentForTests('opencode');
 vi.setConfig({ testTimeout: 300_000 });
-
-let server: ScriptedModelServer;
-let project: GateProject | undefined;
-beforeAll(async () => {
-  server = await startScriptedModelServer();
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  project?.cleanup();
-  project = undefined;
-  server.discardScript();
-});
-
-async function gateProject() {
-  project = await makeGateProject('opencode');
-  return project;
-}
-
-function agentRun(p: GateProject, steps: ScriptedTurn[], sessionId?: string) {
-  return scriptedRun(server, steps, () =>
-    runOpencode(opencode!, {
-      cwd: p.repo.dir,
-      prompt: 'Make the price test pass.',
-      modelUrl: server.url,
-      home: p.home,
-      env: { PATH: p.path },
-      timeoutMs: RUN_TIMEOUT_MS,
-      ...(sessionId ? { sessionId } : {}),
-    }),
-  );
-}
+const suite = gateSuite('opencode', (options) => runOpencode(opencode!, options));
 
 const read = (p: GateProject, id: string) => callTool('read', { filePath: p.sourceAbs }, { id });
 const edit = (p: GateProject, to: string, id: string) => callTool('edit', { filePath: p.sourceAbs, oldString: FIX.old, newString: to }, { id });
@@ -52,9 +22,9 @@ const SED = `sed -i 's/${FIX.old}/${FIX.right}/'`;
 
 describe.skipIf(!opencode)('tdd-kernel in opencode (real binary, plugin from `tdd-kernel init opencode`)', () => {
   it('with no claim, an edit and three `sed -i` side doors are refused, the file stays byte-identical, and the model is told why', async () => {
-    const p = await gateProject();
+    const p = await suite.project();
     expect(p.init.stdout).toContain('.opencode/plugins/tdd-kernel.js');
-    const { requests } = await agentRun(p, [
+    const { requests } = await suite.run(p, [
       read(p, 'o_read'),
       edit(p, FIX.right, 'o_edit'),
       bash(`${SED} ${SOURCE}`, 'o_sed'),
@@ -64,24 +34,18 @@ describe.skipIf(!opencode)('tdd-kernel in opencode (real binary, plugin from `td
       say('All refused.'),
     ]);
 
-    expect(p.source().equals(Buffer.from(ORIGINAL))).toBe(true);
-    const refusals = p.events().filter((e) => e.type === 'edit_refused');
-    expect(refusals.map((e) => [e.file, e.code, e.tool])).toEqual([
-      [SOURCE, 'no-red', 'edit'],
-      [SOURCE, 'no-red', 'bash'],
-      [SOURCE, 'no-red', 'bash'],
-      [SOURCE, 'no-red', 'bash'],
-    ]);
     // The plugin throws the kernel's reason, and opencode hands it to the model as the tool's error.
-    ['o_edit', 'o_sed', 'o_sed_dir', 'o_sed_cd'].forEach((callId, i) => {
-      expect(resultOf(requests, callId)).toEqual({ callId, output: `tdd-kernel refused the edit of ${SOURCE}: ${refusals[i]!.reason}` });
-    });
-    expect(refusals[0]!.reason).toContain(`tdd-kernel claim <test_id> ${SOURCE}`);
+    expectRefusedWithReasons(p, requests, [
+      ['o_edit', 'edit'],
+      ['o_sed', 'bash'],
+      ['o_sed_dir', 'bash'],
+      ['o_sed_cd', 'bash'],
+    ], (callId, output) => ({ callId, output }));
   });
 
   it('a claim through the agent\'s shell lets the edit through; a turn left red is reverted at the first edit of the next turn, which is refused with the report', async () => {
-    const p = await gateProject();
-    const first = await agentRun(p, [
+    const p = await suite.project();
+    const first = await suite.run(p, [
       bash(`tdd-kernel run '${TEST_ID}'`, 'o_run'),
       bash(`tdd-kernel claim '${TEST_ID}' ${SOURCE}`, 'o_claim'),
       read(p, 'o_read_1'),
@@ -96,7 +60,7 @@ describe.skipIf(!opencode)('tdd-kernel in opencode (real binary, plugin from `td
     const sessionId = opencodeSessionId(first.result.stdout);
     expect(sessionId).toMatch(/^ses_/);
 
-    const second = await agentRun(
+    const second = await suite.run(
       p,
       [
         read(p, 'o_read_2'),

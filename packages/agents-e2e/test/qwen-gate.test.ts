@@ -3,46 +3,16 @@
 // is the scripted OpenAI Chat Completions API. What the model is told comes back in its next request.
 
 import { randomUUID } from 'node:crypto';
-import { callTool, say, startScriptedModelServer, type ScriptedModelServer, type ScriptedTurn } from '@adlc/testkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callTool, say } from '@adlc/testkit';
+import { describe, expect, it, vi } from 'vitest';
 import { agentForTests } from '../src/ensure-agent.js';
 import { runQwen } from '../src/qwen.js';
-import { eventTrail, FIX, FIXED, makeGateProject, ORIGINAL, RED_GREEN_TRAIL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
-import { RUN_TIMEOUT_MS, scriptedRun } from './support/scripted-run.js';
+import { eventTrail, expectRefusedWithReasons, FIX, FIXED, ORIGINAL, RED_GREEN_TRAIL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
+import { gateSuite } from './support/gate-suite.js';
 
 const qwen = await agentForTests('qwen');
 vi.setConfig({ testTimeout: 150_000 });
-
-let server: ScriptedModelServer;
-let project: GateProject | undefined;
-beforeAll(async () => {
-  server = await startScriptedModelServer();
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  project?.cleanup();
-  project = undefined;
-  server.discardScript();
-});
-
-async function gateProject() {
-  project = await makeGateProject('qwen');
-  return project;
-}
-
-function agentRun(p: GateProject, steps: ScriptedTurn[], sessionId?: string) {
-  return scriptedRun(server, steps, () =>
-    runQwen(qwen!, {
-      cwd: p.repo.dir,
-      prompt: 'Make the price test pass.',
-      modelUrl: server.url,
-      home: p.home,
-      env: { PATH: p.path },
-      timeoutMs: RUN_TIMEOUT_MS,
-      ...(sessionId ? { sessionId } : {}),
-    }),
-  );
-}
+const suite = gateSuite('qwen', (options) => runQwen(qwen!, options));
 
 const read = (p: GateProject, id: string) => callTool('read_file', { file_path: p.sourceAbs }, { id });
 const edit = (p: GateProject, to: string, id: string) => callTool('edit', { file_path: p.sourceAbs, old_string: FIX.old, new_string: to }, { id });
@@ -52,9 +22,9 @@ const SED = `sed -i 's/${FIX.old}/${FIX.right}/'`;
 
 describe.skipIf(!qwen)('tdd-kernel in Qwen Code (real binary, hooks from `tdd-kernel init qwen`)', () => {
   it('with no claim, an edit and three `sed -i` side doors are refused, the file stays byte-identical, and the model is told why', async () => {
-    const p = await gateProject();
+    const p = await suite.project();
     expect(p.init.stdout).toContain('.qwen/settings.json');
-    const { requests } = await agentRun(p, [
+    const { requests } = await suite.run(p, [
       read(p, 'q_read'),
       edit(p, FIX.right, 'q_edit'),
       shell(`${SED} ${SOURCE}`, 'q_sed'),
@@ -64,27 +34,21 @@ describe.skipIf(!qwen)('tdd-kernel in Qwen Code (real binary, hooks from `tdd-ke
       say('All refused.'),
     ]);
 
-    expect(p.source().equals(Buffer.from(ORIGINAL))).toBe(true);
-    const refusals = p.events().filter((e) => e.type === 'edit_refused');
-    expect(refusals.map((e) => [e.file, e.code, e.tool])).toEqual([
-      [SOURCE, 'no-red', 'edit'],
-      [SOURCE, 'no-red', 'run_shell_command'],
-      [SOURCE, 'no-red', 'run_shell_command'],
-      [SOURCE, 'no-red', 'run_shell_command'],
-    ]);
     // The kernel's reason, word for word, is the tool message the model gets for each call.
-    ['q_edit', 'q_sed', 'q_sed_dir', 'q_sed_cd'].forEach((callId, i) => {
-      expect(resultOf(requests, callId)).toEqual({ callId, output: `tdd-kernel refused the edit of ${SOURCE}: ${refusals[i]!.reason}` });
-    });
-    expect(refusals[0]!.reason).toContain(`tdd-kernel claim <test_id> ${SOURCE}`);
+    expectRefusedWithReasons(p, requests, [
+      ['q_edit', 'edit'],
+      ['q_sed', 'run_shell_command'],
+      ['q_sed_dir', 'run_shell_command'],
+      ['q_sed_cd', 'run_shell_command'],
+    ], (callId, output) => ({ callId, output }));
   });
 
   it('after a red run and a claim the same edit goes through; a turn that ends with the claimed test still red is reverted and made to continue', async () => {
-    const p = await gateProject();
+    const p = await suite.project();
     const sessionId = randomUUID();
     expect((await p.kernel(['run', TEST_ID], { TDD_KERNEL_SESSION: sessionId })).exitCode).toBe(2);
     expect((await p.kernel(['claim', TEST_ID, SOURCE], { TDD_KERNEL_SESSION: sessionId })).exitCode).toBe(0);
-    const { requests } = await agentRun(
+    const { requests } = await suite.run(
       p,
       [
         // Qwen Code edits only a file read in the session.
