@@ -41,6 +41,11 @@ describe('qwen tools', () => {
     expect(event.files).toEqual([]);
   });
 
+  it('monitor (a deferred tool, called through tool_call) is read as a shell command', async () => {
+    const event = (await loadAdapter('qwen')).parse({ hook_event_name: 'PreToolUse', tool_name: 'monitor', tool_input: { command: 'tail -f app.log', description: 'watch' } });
+    expect(event).toMatchObject({ kind: 'shell', command: 'tail -f app.log' });
+  });
+
   it('notebook_edit is gated by its notebook_path', async () => {
     const event = (await loadAdapter('qwen')).parse({ hook_event_name: 'PreToolUse', tool_name: 'notebook_edit', tool_input: { notebook_path: '/p/n.ipynb', cell_id: 'cell-0' } });
     expect(event).toMatchObject({ kind: 'notebook', files: [{ path: '/p/n.ipynb' }] });

@@ -23,8 +23,10 @@ const TOOLS: ToolTable = {
   task: OTHER,
   exit_plan_mode: OTHER,
   // Declared by Qwen Code 0.24.4 (seen in its requests). tool_call runs a deferred tool by name, and
-  // hooks see that underlying tool as a call of its own (the tool's own description says so).
+  // the hooks see that underlying tool as a call of its own (packages/agents-e2e: `monitor` through it).
   notebook_edit: pathTool('notebook', ['notebook_path']),
+  // Deferred: a long-running shell command whose output streams back.
+  monitor: shellTool(['command']),
   tool_call: OTHER,
   tool_search: READ,
   agent: OTHER,
