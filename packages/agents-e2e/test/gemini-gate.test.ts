@@ -22,7 +22,7 @@ const shell = (command: string, id: string, dirPath?: string) =>
 const SED = `sed -i 's/${FIX.old}/${FIX.right}/'`;
 
 describe.skipIf(!gemini)('tdd-kernel in Gemini CLI (real binary, hooks from `tdd-kernel init gemini`)', () => {
-  it('with no claim, a replace and three `sed -i` side doors are refused, the file stays byte-identical, and the model is told why', async () => {
+  it('with no claim, a replace and four `sed -i` side doors are refused, the file stays byte-identical, and the model is told why', async () => {
     const p = await suite.project();
     expect(p.init.stdout).toContain('.gemini/settings.json');
     const { requests } = await suite.run(p, [
@@ -32,6 +32,8 @@ describe.skipIf(!gemini)('tdd-kernel in Gemini CLI (real binary, hooks from `tdd
       // The shell tool's working-directory argument, and a `cd` in the command itself.
       shell(`${SED} ../${SOURCE}`, 'g_sed_dir', 'src'),
       shell(`cd src && ${SED} ../${SOURCE}`, 'g_sed_cd'),
+      // The project lives in the temp dir: an absolute path in it is the project's, not scratch.
+      shell(`${SED} ${p.sourceAbs}`, 'g_sed_abs'),
       say('All refused.'),
     ]);
 
@@ -41,6 +43,7 @@ describe.skipIf(!gemini)('tdd-kernel in Gemini CLI (real binary, hooks from `tdd
       ['g_sed', 'run_shell_command'],
       ['g_sed_dir', 'run_shell_command'],
       ['g_sed_cd', 'run_shell_command'],
+      ['g_sed_abs', 'run_shell_command'],
     ], (callId, text) => ({ callId, output: `Tool execution blocked: ${text}`, isError: true }));
   });
 

@@ -21,7 +21,7 @@ const bash = (command: string, id: string, workdir?: string) =>
 const SED = `sed -i 's/${FIX.old}/${FIX.right}/'`;
 
 describe.skipIf(!opencode)('tdd-kernel in opencode (real binary, plugin from `tdd-kernel init opencode`)', () => {
-  it('with no claim, an edit and three `sed -i` side doors are refused, the file stays byte-identical, and the model is told why', async () => {
+  it('with no claim, an edit and four `sed -i` side doors are refused, the file stays byte-identical, and the model is told why', async () => {
     const p = await suite.project();
     expect(p.init.stdout).toContain('.opencode/plugins/tdd-kernel.js');
     const { requests } = await suite.run(p, [
@@ -31,6 +31,8 @@ describe.skipIf(!opencode)('tdd-kernel in opencode (real binary, plugin from `td
       // The shell tool's working-directory argument, and a `cd` in the command itself.
       bash(`${SED} ../${SOURCE}`, 'o_sed_dir', `${p.repo.dir}/src`),
       bash(`cd src && ${SED} ../${SOURCE}`, 'o_sed_cd'),
+      // The project lives in the temp dir: an absolute path in it is the project's, not scratch.
+      bash(`${SED} ${p.sourceAbs}`, 'o_sed_abs'),
       say('All refused.'),
     ]);
 
@@ -40,6 +42,7 @@ describe.skipIf(!opencode)('tdd-kernel in opencode (real binary, plugin from `td
       ['o_sed', 'bash'],
       ['o_sed_dir', 'bash'],
       ['o_sed_cd', 'bash'],
+      ['o_sed_abs', 'bash'],
     ], (callId, output) => ({ callId, output }));
   });
 

@@ -21,7 +21,7 @@ const shell = (command: string, id: string, directory?: string) =>
 const SED = `sed -i 's/${FIX.old}/${FIX.right}/'`;
 
 describe.skipIf(!qwen)('tdd-kernel in Qwen Code (real binary, hooks from `tdd-kernel init qwen`)', () => {
-  it('with no claim, an edit and four `sed -i` side doors (three shell calls, one `monitor` through tool_call) are refused, the file stays byte-identical, and the model is told why', async () => {
+  it('with no claim, an edit and five `sed -i` side doors (four shell calls, one `monitor` through tool_call) are refused, the file stays byte-identical, and the model is told why', async () => {
     const p = await suite.project();
     expect(p.init.stdout).toContain('.qwen/settings.json');
     const { requests } = await suite.run(p, [
@@ -31,6 +31,8 @@ describe.skipIf(!qwen)('tdd-kernel in Qwen Code (real binary, hooks from `tdd-ke
       // The shell tool's working-directory argument, and a `cd` in the command itself.
       shell(`${SED} ../${SOURCE}`, 'q_sed_dir', `${p.repo.dir}/src`),
       shell(`cd src && ${SED} ../${SOURCE}`, 'q_sed_cd'),
+      // The project lives in the temp dir: an absolute path in it is the project's, not scratch.
+      shell(`${SED} ${p.sourceAbs}`, 'q_sed_abs'),
       // A deferred tool run through tool_call: the hook sees the underlying `monitor`, a shell tool.
       callTool('tool_search', { query: 'select:monitor' }, { id: 'q_search' }),
       callTool('tool_call', { name: 'monitor', arguments: { command: `${SED} ${SOURCE}`, description: 'watch' } }, { id: 'q_monitor' }),
@@ -43,6 +45,7 @@ describe.skipIf(!qwen)('tdd-kernel in Qwen Code (real binary, hooks from `tdd-ke
       ['q_sed', 'run_shell_command'],
       ['q_sed_dir', 'run_shell_command'],
       ['q_sed_cd', 'run_shell_command'],
+      ['q_sed_abs', 'run_shell_command'],
       ['q_monitor', 'monitor'],
     ], (callId, output) => ({ callId, output }));
   });
