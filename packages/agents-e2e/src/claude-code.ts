@@ -1,21 +1,10 @@
 // Claude Code headless (`-p`) against a loopback model: the environment that keeps it offline
 // and the flags that let it edit and run Bash without a person to ask.
 
-import { baseAgentEnv, runAgent, type AgentRunResult } from './run-agent.js';
+import { baseAgentEnv, runAgent, type AgentRunResult, type HeadlessRunOptions } from './run-agent.js';
 
-export interface ClaudeCodeRunOptions {
-  cwd: string;
-  prompt: string;
-  /** The scripted model's URL (becomes ANTHROPIC_BASE_URL). */
-  modelUrl: string;
-  /** An empty directory for HOME (Claude Code writes ~/.claude.json and ~/.claude/ there). */
-  home: string;
-  /** The session's id (a UUID; `--session-id`), so a test can act in the session before it starts. */
-  sessionId?: string;
-  /** Variables added to (or replacing) the agent's environment, e.g. a PATH with more on it. */
-  env?: Record<string, string>;
-  timeoutMs?: number;
-}
+/** `sessionId` is a UUID (`--session-id`), so a test can act in the session before it starts. */
+export type ClaudeCodeRunOptions = HeadlessRunOptions;
 
 /** Every switch Claude Code has for traffic that is not the model: off. */
 export const CLAUDE_CODE_OFFLINE_ENV = {

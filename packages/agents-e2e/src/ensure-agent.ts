@@ -13,16 +13,18 @@ import { AGENT_PINS, onInstallFailure, unsupportedPlatform, type AgentId } from 
 export interface InstalledAgent {
   id: AgentId;
   version: string;
-  /** Absolute path of the native binary. */
+  /** Absolute path of the native binary, or of the JavaScript entry `runtime` runs. */
   binary: string;
+  /** Absolute path of the Node that runs `binary`, or null for a native binary. */
+  runtime: string | null;
   /** The install directory (the cache entry). */
   dir: string;
   /** True when this call installed it, false when it was already in the cache. */
   installed: boolean;
 }
 
-/** Installs `spec` into the empty directory `dir` (which holds only a package.json). */
-export type Installer = (spec: string, dir: string) => Promise<void>;
+/** Installs `specs` into the empty directory `dir` (which holds only a package.json). */
+export type Installer = (specs: readonly string[], dir: string) => Promise<void>;
 
 export interface EnsureAgentOptions {
   /** Default: `$ADLC_AGENT_CACHE`, else `~/.cache/adlc-agents`. */
@@ -44,8 +46,9 @@ export function installDirFor(cacheDir: string, id: AgentId): string {
   return join(cacheDir, `${pin.packageName}@${pin.version}`);
 }
 
-export const npmInstall: Installer = async (spec, dir) => {
-  const args = ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', spec];
+export const npmInstall: Installer = async (specs, dir) => {
+  const spec = specs.join(' ');
+  const args = ['install', '--ignore-scripts', '--omit=optional', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', ...specs];
   const result = await execa('npm', args, { cwd: dir, reject: false, timeout: INSTALL_TIMEOUT_MS, stdin: 'ignore' });
   if (result.exitCode !== 0) {
     const detail = result.timedOut ? 'timed out' : (result.stderr.trim().split('\n').at(-1) ?? `exit ${result.exitCode}`);
@@ -63,7 +66,15 @@ export async function ensureAgent(id: AgentId, options: EnsureAgentOptions = {})
   const unsupported = unsupportedPlatform(process.platform, process.arch);
   if (unsupported) throw new Error(unsupported);
   const dir = installDirFor(options.cacheDir ?? agentCacheDir(options.env ?? process.env), id);
-  const result = (installed: boolean): InstalledAgent => ({ id, version: pin.version, binary: join(dir, pin.binary), dir, installed });
+  const runtime: string | undefined = 'runtime' in pin ? pin.runtime : undefined;
+  const result = (installed: boolean): InstalledAgent => ({
+    id,
+    version: pin.version,
+    binary: join(dir, pin.binary),
+    runtime: runtime === undefined ? null : runtime === 'node' ? process.execPath : join(dir, runtime),
+    dir,
+    installed,
+  });
   if (existsSync(join(dir, pin.binary))) return result(false);
 
   await mkdir(dirname(dir), { recursive: true });
@@ -71,7 +82,8 @@ export async function ensureAgent(id: AgentId, options: EnsureAgentOptions = {})
   const staging = await mkdtemp(`${dir}.tmp-`);
   try {
     await writeFile(join(staging, 'package.json'), '{ "private": true }\n');
-    await (options.install ?? npmInstall)(pin.installSpec, staging);
+    const alsoInstall: readonly string[] = 'alsoInstall' in pin ? pin.alsoInstall : [];
+    await (options.install ?? npmInstall)([pin.installSpec, ...alsoInstall], staging);
     if (!existsSync(join(staging, pin.binary))) {
       throw new Error(`${pin.installSpec} installed, but its binary ${pin.binary} is missing`);
     }
@@ -85,6 +97,11 @@ export async function ensureAgent(id: AgentId, options: EnsureAgentOptions = {})
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/** The command line that starts `agent` with `args`: the binary itself, or its Node and the entry. */
+export function agentCommand(agent: InstalledAgent, args: string[]): { file: string; args: string[] } {
+  return agent.runtime === null ? { file: agent.binary, args } : { file: agent.runtime, args: [agent.binary, ...args] };
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AGENT_PINS, onInstallFailure, unsupportedPlatform } from '../src/agent-pins.js';
-import { agentCacheDir, agentForTests, ensureAgent, installDirFor, type Installer } from '../src/ensure-agent.js';
+import { agentCacheDir, agentCommand, agentForTests, ensureAgent, installDirFor, type Installer } from '../src/ensure-agent.js';
 
 let cacheDir: string;
 beforeEach(() => {
@@ -13,10 +13,10 @@ afterEach(() => rmSync(cacheDir, { recursive: true, force: true }));
 
 /** Stands in for npm: writes the pinned binary where the real package puts it, after a pause. */
 function fakeInstaller(calls: string[], delayMs = 20): Installer {
-  return async (spec, dir) => {
-    calls.push(spec);
+  return async (specs, dir) => {
+    calls.push(specs.join(' '));
     await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const pin = Object.values(AGENT_PINS).find((p) => p.installSpec === spec)!;
+    const pin = Object.values(AGENT_PINS).find((p) => p.installSpec === specs[0])!;
     mkdirSync(dirname(join(dir, pin.binary)), { recursive: true });
     writeFileSync(join(dir, pin.binary), '#!/bin/sh\n', { mode: 0o755 });
   };
@@ -39,6 +39,18 @@ describe.runIf(onLinuxX64)('ensureAgent', () => {
     const again = await ensureAgent('codex', { cacheDir, install: fakeInstaller(calls) });
     expect(again).toMatchObject({ binary: first.binary, installed: false });
     expect(calls).toEqual([AGENT_PINS.codex.installSpec]);
+  });
+
+  it('installs a JavaScript agent with its Node in one install, and says which Node runs it', async () => {
+    const calls: string[] = [];
+    const qwen = await ensureAgent('qwen', { cacheDir, install: fakeInstaller(calls) });
+    expect(calls).toEqual([`${AGENT_PINS.qwen.installSpec} ${AGENT_PINS.qwen.alsoInstall.join(' ')}`]);
+    expect(qwen.runtime).toBe(join(qwen.dir, AGENT_PINS.qwen.runtime));
+    expect(agentCommand(qwen, ['-p', 'hi'])).toEqual({ file: qwen.runtime, args: [qwen.binary, '-p', 'hi'] });
+    const gemini = await ensureAgent('gemini', { cacheDir, install: fakeInstaller(calls) });
+    expect(gemini.runtime).toBe(process.execPath);
+    const codex = await ensureAgent('codex', { cacheDir, install: fakeInstaller(calls) });
+    expect(agentCommand(codex, ['exec'])).toEqual({ file: codex.binary, args: ['exec'] });
   });
 
   it('lets two installers race: both get the same complete install, and no staging directory is left', async () => {

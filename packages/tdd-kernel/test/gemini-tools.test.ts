@@ -10,6 +10,8 @@ const BUILT_IN_READS_AND_OTHERS = [
   'save_memory', 'write_todos', 'activate_skill', 'ask_user', 'enter_plan_mode', 'exit_plan_mode', 'update_topic', 'complete_task',
   'read_mcp_resource', 'list_mcp_resources', 'tracker_create_task', 'tracker_update_task', 'tracker_get_task', 'tracker_list_tasks',
   'tracker_add_dependency', 'tracker_visualize', 'codebase_investigator', 'cli_help',
+  // Declared in the requests of the real Gemini CLI 0.61.0 (packages/agents-e2e).
+  'list_background_processes', 'read_background_output', 'invoke_agent',
 ];
 
 describe('gemini tools', () => {
@@ -27,5 +29,25 @@ describe('gemini tools', () => {
     };
     expect(after(true)).toBe('y y y');
     expect(after(false)).toBe('y x x');
+  });
+});
+
+// Qwen Code 0.24.4 declares these in its requests (packages/agents-e2e runs it): known, and only the
+// notebook edit gated; `tool_call` runs a deferred tool that the hooks then see as a call of its own.
+describe('qwen tools', () => {
+  it.each(['tool_call', 'tool_search', 'agent', 'list_agents', 'skill', 'get_goal', 'update_goal'])('%s is known and writes nothing', async (tool) => {
+    const event = (await loadAdapter('qwen')).parse({ hook_event_name: 'PreToolUse', tool_name: tool, tool_input: { name: 'monitor', path: 'docs/x.md', arguments: {} } });
+    expect(event.problem).toBeUndefined();
+    expect(event.files).toEqual([]);
+  });
+
+  it('monitor (a deferred tool, called through tool_call) is read as a shell command', async () => {
+    const event = (await loadAdapter('qwen')).parse({ hook_event_name: 'PreToolUse', tool_name: 'monitor', tool_input: { command: 'tail -f app.log', description: 'watch' } });
+    expect(event).toMatchObject({ kind: 'shell', command: 'tail -f app.log' });
+  });
+
+  it('notebook_edit is gated by its notebook_path', async () => {
+    const event = (await loadAdapter('qwen')).parse({ hook_event_name: 'PreToolUse', tool_name: 'notebook_edit', tool_input: { notebook_path: '/p/n.ipynb', cell_id: 'cell-0' } });
+    expect(event).toMatchObject({ kind: 'notebook', files: [{ path: '/p/n.ipynb' }] });
   });
 });

@@ -43,3 +43,5 @@ export {
   type ToolResult,
 } from './model-script.js';
 export { isRunning } from './process-state.js';
+export { geminiResponse, geminiStreamChunks, geminiToolResults, geminiUserTexts } from './gemini-stream.js';
+export { chatCompletion, chatCompletionChunks, chatToolResults, chatUserTexts } from './chat-completions-stream.js';

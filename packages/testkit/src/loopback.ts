@@ -49,3 +49,11 @@ export function sendSse(res: ServerResponse, events: SseEvent[]): void {
   for (const { event, data } of events) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   res.end();
 }
+
+/** Server-sent events with only `data:` lines (the Gemini API, OpenAI Chat Completions' `[DONE]`). */
+export function sendDataEvents(res: ServerResponse, data: Array<Record<string, unknown> | string>): void {
+  if (res.destroyed) return;
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  for (const item of data) res.write(`data: ${typeof item === 'string' ? item : JSON.stringify(item)}\n\n`);
+  res.end();
+}

@@ -1,16 +1,19 @@
-// A loopback model for driving real coding agents (Claude Code, Codex) headless: it speaks the
-// Anthropic Messages API and the OpenAI Responses API, streaming or not, answers each request with
+// A loopback model for driving real coding agents (Claude Code, Codex, Gemini CLI, Qwen Code, opencode)
+// headless: it speaks the Anthropic Messages API, the OpenAI Responses and Chat Completions APIs and the
+// Gemini API, streaming or not, answers each request with
 // the next turn of a script (text, or tool calls), and records every request so a test can read
 // the tool results the agent sent back.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { anthropicMessage, anthropicStreamEvents, anthropicToolResults, anthropicUserTexts } from './anthropic-stream.js';
+import { chatCompletion, chatCompletionChunks, chatToolResults, chatUserTexts } from './chat-completions-stream.js';
 import { FAKE_KEYS } from './fake-provider-server.js';
-import { listenOnLoopback, readBody, sendJson, sendSse } from './loopback.js';
+import { geminiResponse, geminiStreamChunks, geminiToolResults, geminiUserTexts } from './gemini-stream.js';
+import { listenOnLoopback, readBody, sendDataEvents, sendJson, sendSse } from './loopback.js';
 import { idMaker, SCRIPT_EXHAUSTED_TEXT, type ScriptedTurn, type ScriptStep, type ToolResult } from './model-script.js';
 import { responsesResponse, responsesStreamEvents, responsesToolResults, responsesUserTexts } from './responses-stream.js';
 
-export type ModelApi = 'anthropic-messages' | 'openai-responses';
+export type ModelApi = 'anthropic-messages' | 'openai-responses' | 'openai-chat' | 'gemini';
 
 export interface ModelRequest {
   /** Which API the path belongs to; `other` for a path the server does not speak (answered 404). */
@@ -22,7 +25,10 @@ export interface ModelRequest {
   body: Record<string, unknown>;
   /** Which script step answered it (0-based); null for side requests and overruns. */
   step: number | null;
-  /** The tool results (Anthropic `tool_result`, Responses `*_call_output`) in the request's conversation. */
+  /**
+   * The tool results in the request's conversation: Anthropic `tool_result`, Responses `*_call_output`,
+   * Chat Completions `role: "tool"` messages, Gemini `functionResponse` parts.
+   */
   toolResults: ToolResult[];
   /**
    * The text of each user message in the request's conversation (tool results excluded), in order:
@@ -37,7 +43,7 @@ export interface ScriptedModelServerOptions {
   script?: Array<ScriptStep<ModelRequest>>;
   /**
    * Which requests the script answers; the others (an agent's side calls, e.g. a title or a
-   * summary) get `sideReply` and use up no step. Default: every Messages and Responses request.
+   * summary) get `sideReply` and use up no step. Default: every request on a path the server speaks.
    */
   isScripted?: (request: ModelRequest) => boolean;
   /** The text of the answer to a side request (default `ok`). */
@@ -62,7 +68,7 @@ export interface ScriptedModelServer {
   readonly overruns: number;
   /** The requests the script answered, in order. */
   scriptedRequests(): ModelRequest[];
-  /** Base URLs and placeholder keys for both APIs (`ANTHROPIC_*`, `OPENAI_*`). */
+  /** Base URLs and placeholder keys (`ANTHROPIC_*`, `OPENAI_*`, `GEMINI_API_KEY` and `GOOGLE_GEMINI_BASE_URL`). */
   env(): Record<string, string>;
   close(): Promise<void>;
 }
@@ -70,6 +76,8 @@ export interface ScriptedModelServer {
 const ROUTES: Array<[RegExp, ModelApi]> = [
   [/\/v1\/messages$/, 'anthropic-messages'],
   [/\/responses$/, 'openai-responses'],
+  [/\/chat\/completions$/, 'openai-chat'],
+  [/\/models\/[^/]+:(stream)?[gG]enerateContent$/, 'gemini'],
 ];
 
 function apiOf(method: string, path: string): ModelApi | 'other' {
@@ -91,6 +99,8 @@ function parseJson(raw: string): Record<string, unknown> {
 function conversationOf(api: ModelApi | 'other', body: Record<string, unknown>): Pick<ModelRequest, 'toolResults' | 'userTexts'> {
   if (api === 'anthropic-messages') return { toolResults: anthropicToolResults(body), userTexts: anthropicUserTexts(body) };
   if (api === 'openai-responses') return { toolResults: responsesToolResults(body), userTexts: responsesUserTexts(body) };
+  if (api === 'openai-chat') return { toolResults: chatToolResults(body), userTexts: chatUserTexts(body) };
+  if (api === 'gemini') return { toolResults: geminiToolResults(body), userTexts: geminiUserTexts(body) };
   return { toolResults: [], userTexts: [] };
 }
 
@@ -134,9 +144,23 @@ function sendTurn(
   makeId: (prefix: string) => string,
   raw: string,
 ): void {
-  const model = String(request.body.model ?? 'scripted-model');
+  const model = String(request.body.model ?? /\/models\/([^/:]+):/.exec(request.path)?.[1] ?? 'scripted-model');
   const inputTokens = Math.max(1, Math.ceil(raw.length / 4));
   const streaming = request.body.stream === true;
+  if (api === 'gemini') {
+    const response = geminiResponse(turn, model, makeId, inputTokens);
+    // The Gemini API streams by path (`:streamGenerateContent?alt=sse`), not by a body field.
+    if (request.path.includes(':streamGenerateContent')) sendDataEvents(res, geminiStreamChunks(response));
+    else sendJson(res, 200, response);
+    return;
+  }
+  if (api === 'openai-chat') {
+    const completion = chatCompletion(turn, model, makeId, inputTokens);
+    const includeUsage = (request.body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+    if (streaming) sendDataEvents(res, [...chatCompletionChunks(completion, includeUsage), '[DONE]']);
+    else sendJson(res, 200, completion);
+    return;
+  }
   if (api === 'anthropic-messages') {
     const message = anthropicMessage(turn, model, makeId, inputTokens);
     if (streaming) sendSse(res, anthropicStreamEvents(message));
@@ -180,6 +204,8 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
       ANTHROPIC_API_KEY: FAKE_KEYS.ANTHROPIC_API_KEY,
       OPENAI_BASE_URL: `${server.url}/v1`,
       OPENAI_API_KEY: FAKE_KEYS.OPENAI_API_KEY,
+      GOOGLE_GEMINI_BASE_URL: server.url,
+      GEMINI_API_KEY: FAKE_KEYS.GEMINI_API_KEY,
     }),
     close: server.close,
   };

@@ -6,7 +6,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeTempRepo, runCli, type CliResult, type ModelRequest, type TempRepo, type ToolResult } from '@adlc/testkit';
+import { expect } from 'vitest';
 import { KernelEventSchema, type KernelEvent } from '@adlc/tdd-kernel';
+import type { AgentId } from '../../src/agent-pins.js';
 import { tddKernelBinDir, tddKernelCli } from '../../src/tdd-kernel-cli.js';
 
 export const SOURCE = 'src/price.mjs';
@@ -63,7 +65,7 @@ export interface GateProject {
   cleanup(): void;
 }
 
-export async function makeGateProject(agent: 'claude-code' | 'codex'): Promise<GateProject> {
+export async function makeGateProject(agent: AgentId): Promise<GateProject> {
   const scratch = mkdtempSync(join(tmpdir(), 'adlc-gate-'));
   const home = join(scratch, 'home');
   mkdirSync(home);
@@ -120,4 +122,24 @@ export function eventTrail(events: readonly KernelEvent[]): string[] {
     if (e.type === 'edit_allowed' || e.type === 'edit_refused' || e.type === 'edit_reverted') return `${e.type} ${e.file}`;
     return e.type;
   });
+}
+
+/**
+ * The no-claim proof of a gate test: the source byte-identical, one `no-red` refusal of it per call
+ * (`[callId, tool]`, in order), and each refusal's reason, word for word, in what the model got back
+ * for that call (`asSent` puts the kernel's text in the agent's words).
+ */
+export function expectRefusedWithReasons(
+  p: GateProject,
+  requests: readonly ModelRequest[],
+  calls: ReadonlyArray<readonly [callId: string, tool: string]>,
+  asSent: (callId: string, text: string) => ToolResult,
+): void {
+  expect(p.source().equals(Buffer.from(ORIGINAL))).toBe(true);
+  const refusals = p.events().filter((e) => e.type === 'edit_refused');
+  expect(refusals.map((e) => [e.file, e.code, e.tool])).toEqual(calls.map(([, tool]) => [SOURCE, 'no-red', tool]));
+  calls.forEach(([callId], i) => {
+    expect(resultOf(requests, callId)).toEqual(asSent(callId, `tdd-kernel refused the edit of ${SOURCE}: ${refusals[i]!.reason}`));
+  });
+  expect(refusals[0]!.reason).toContain(`tdd-kernel claim <test_id> ${SOURCE}`);
 }

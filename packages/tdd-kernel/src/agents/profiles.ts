@@ -40,15 +40,15 @@ export const PROFILES: Readonly<Record<AgentName, AgentProfile>> = {
   },
   qwen: {
     enforces: ALL,
-    lacks: ['project hooks run only in a trusted folder'],
-    unconfirmed: ['the `edit` tool name and the Stop block answer (Claude Code\'s is sent)'],
-    source: 'docs: QwenLM/qwen-code docs/users/features/hooks.md',
+    lacks: ['project hooks run only in a trusted folder when folder trust is on (it is off by default; `doctor --agent qwen` warns)'],
+    unconfirmed: [],
+    source: 'verified with the Qwen Code 0.24.4 binary (packages/agents-e2e); docs: QwenLM/qwen-code docs/users/features/hooks.md',
   },
   gemini: {
     enforces: ALL,
-    lacks: [],
-    unconfirmed: ['the `write_file` and `replace` tool names', 'whether this Gemini CLI version needs hooks switched on in its settings'],
-    source: 'docs: https://geminicli.com/docs/hooks/reference',
+    lacks: ['project hooks run only in a trusted folder: headless, set GEMINI_CLI_TRUST_WORKSPACE=true (`doctor --agent gemini` warns)'],
+    unconfirmed: [],
+    source: 'verified with the Gemini CLI 0.61.0 binary (packages/agents-e2e); https://geminicli.com/docs/hooks/reference',
   },
   cline: {
     enforces: NO_END_OF_TURN,
@@ -65,7 +65,7 @@ export const PROFILES: Readonly<Record<AgentName, AgentProfile>> = {
   opencode: {
     enforces: NO_END_OF_TURN,
     lacks: [DEFERRED],
-    unconfirmed: ['that throwing in tool.execute.before refuses the call (community sources, not the official text)', 'tool argument names (filePath, oldString, patchText)'],
-    source: 'docs: https://opencode.ai/docs/plugins',
+    unconfirmed: ['the argument name of opencode\'s patch tool (patchText), which it offers only to some models'],
+    source: 'verified with the opencode 1.18.33 binary (packages/agents-e2e); https://opencode.ai/docs/plugins',
   },
 };

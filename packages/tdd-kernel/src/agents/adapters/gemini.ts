@@ -41,6 +41,10 @@ const TOOLS: ToolTable = {
   tracker_list_tasks: OTHER,
   tracker_add_dependency: OTHER,
   tracker_visualize: OTHER,
+  // Declared by Gemini CLI 0.61.0 (seen in its requests).
+  list_background_processes: READ,
+  read_background_output: READ,
+  invoke_agent: OTHER,
 };
 
 const EVENTS = { BeforeTool: 'pre', AfterTool: 'post', AfterAgent: 'stop' } as const;

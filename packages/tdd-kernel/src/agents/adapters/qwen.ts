@@ -2,7 +2,7 @@
 // payloads and answers, with its own tool names (`write_file`, `edit`, `run_shell_command`, ...).
 
 import { parseClaudeShaped, renderClaudeStyle } from './claude-shape.js';
-import { OTHER, READ, replaceTool, shellTool, writeTool, type ToolTable } from './tool-table.js';
+import { OTHER, pathTool, READ, replaceTool, shellTool, writeTool, type ToolTable } from './tool-table.js';
 import type { AgentAdapter } from '../types.js';
 
 const TOOLS: ToolTable = {
@@ -22,6 +22,18 @@ const TOOLS: ToolTable = {
   save_memory: OTHER,
   task: OTHER,
   exit_plan_mode: OTHER,
+  // Declared by Qwen Code 0.24.4 (seen in its requests). tool_call runs a deferred tool by name, and
+  // the hooks see that underlying tool as a call of its own (packages/agents-e2e: `monitor` through it).
+  notebook_edit: pathTool('notebook', ['notebook_path']),
+  // Deferred: a long-running shell command whose output streams back.
+  monitor: shellTool(['command']),
+  tool_call: OTHER,
+  tool_search: READ,
+  agent: OTHER,
+  list_agents: READ,
+  skill: OTHER,
+  get_goal: READ,
+  update_goal: OTHER,
 };
 
 export const adapter: AgentAdapter = {
