@@ -69,6 +69,29 @@ function prepareRepository(c, gitUrl, dir) {
   return sources;
 }
 
+/**
+ * Checks a case without the localizer: set up as for a run, its test command must fail at the parent
+ * (with the commit's tests) and pass once the commit's source files are taken too.
+ */
+export function verifyCase(c, gitUrl) {
+  let set;
+  try {
+    set = setUp(c, gitUrl);
+  } catch (err) {
+    return { ok: false, why: `set-up: ${err.message.trim().split('\n')[0]}` };
+  }
+  const { dir, expected } = set;
+  try {
+    if (shell(dir, c.testCmd).status === 0) return { ok: false, why: 'the test passes before the fix' };
+    git(dir, ['checkout', c.fix, '--', ...expected]);
+    const fixed = shell(dir, c.testCmd);
+    if (fixed.status !== 0) return { ok: false, why: `the test fails after the fix too (exit ${fixed.status ?? fixed.signal})` };
+    return { ok: true };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function runCase(c, flags) {
   let set;
   try {
