@@ -152,16 +152,16 @@ export interface ProcessCoverage {
  * The coverage files in `dir` (one per process), read once: the scripts inside `root` that `accept`
  * takes (repository-relative paths; test files included: they tell which tests ran).
  */
-export function readV8Coverage(dir: string, root: string, accept: (file: string) => boolean): ProcessCoverage[] {
+export function readV8Coverage(dir: string, root: string, accept: (file: string) => boolean, elsewhere: readonly string[] = []): ProcessCoverage[] {
   const sources = new Map<string, string | null>();
   const wanted = (url: string) => {
     const file = repositoryPath(url, root);
     return file !== null && accept(file);
   };
-  return listDir(dir)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => {
-      const { scripts, sourceMaps } = parseCoverageFile(path.join(dir, name), wanted);
+  const files = [...listDir(dir).filter((name) => name.endsWith('.json')).map((name) => path.join(dir, name)), ...elsewhere];
+  return files
+    .map((file) => {
+      const { scripts, sourceMaps } = parseCoverageFile(file, wanted);
       const withSources = scripts.flatMap((script) => {
         const file = repositoryPath(script.url, root)!;
         if (!sources.has(file)) sources.set(file, readText(path.join(root, file)));

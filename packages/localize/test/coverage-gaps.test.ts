@@ -1,0 +1,95 @@
+// Whole coverage or a named gap (run/coverage-gaps.ts): real Node processes under the covered runs'
+// preload. A runner that SIGKILLs a worker it has just sent SIGTERM waits for the worker to end (it
+// writes its coverage on the way), and the notes against the coverage files name what is missing.
+
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkCoverage } from '../src/run/coverage-gaps.js';
+import { COVERED_RUN_PRELOAD, withPreload } from '../src/run/coverage-run.js';
+import { WATCH_DIR_ENV } from '../src/run/prototype-probe.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'localize-gaps-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function script(name: string, code: string): string {
+  const file = join(scratch, name);
+  writeFileSync(file, code);
+  return file;
+}
+const preload = script('covered.cjs', COVERED_RUN_PRELOAD);
+
+/** Runs a script as a covered run would (coverage into `<dir>/v8`, notes into `<dir>/notes`). */
+function coveredRun(name: string, code: string): { dir: string; stdout: string; status: number | null } {
+  const dir = join(scratch, name);
+  mkdirSync(join(dir, 'notes'), { recursive: true });
+  const env = { ...process.env, NODE_V8_COVERAGE: join(dir, 'v8'), [WATCH_DIR_ENV]: join(dir, 'notes'), NODE_OPTIONS: withPreload(process.env.NODE_OPTIONS, preload) };
+  const r = spawnSync(process.execPath, [script(`${name}.cjs`, code)], { env, encoding: 'utf8', timeout: 120_000 });
+  return { dir, stdout: r.stdout, status: r.status };
+}
+
+// A worker as Vitest's forks pool ends it: SIGTERM, then SIGKILL on a timer long before the worker is
+// done with its SIGTERM (it busy-waits two seconds, as a loaded machine would make it).
+const RUNNER = (worker: string) => `
+const { fork } = require('node:child_process');
+const child = fork(${JSON.stringify(worker)});
+child.on('message', () => {
+  setTimeout(() => child.kill('SIGKILL'), 50);
+  child.kill();
+});
+child.on('exit', (code, signal) => console.log(signal ?? code));
+`;
+// Busy for two seconds once it said it is ready, as a loaded machine would keep it: the SIGTERM
+// handler (the flush) runs only after that, long after the SIGKILL's timer.
+const SLOW_WORKER = `
+setInterval(() => {}, 1000);
+process.send('ready', () => {
+  const end = Date.now() + 2000;
+  while (Date.now() < end);
+});
+`;
+
+describe('the hold on a runner\'s SIGKILL', () => {
+  it('a worker sent SIGTERM, then SIGKILL 50 ms later, ends by the SIGTERM, and its coverage is written', () => {
+    const worker = script('worker.cjs', SLOW_WORKER);
+    const dir = join(scratch, 'hold');
+    mkdirSync(join(dir, 'notes'), { recursive: true });
+    const env = { ...process.env, NODE_V8_COVERAGE: join(dir, 'v8'), [WATCH_DIR_ENV]: join(dir, 'notes'), NODE_OPTIONS: withPreload(process.env.NODE_OPTIONS, preload) };
+    const r = spawnSync(process.execPath, [script('runner.cjs', RUNNER(worker))], { env, encoding: 'utf8', timeout: 120_000 });
+    expect(r.stdout.trim()).toBe('SIGTERM');
+    expect(checkCoverage(join(dir, 'notes'), join(dir, 'v8')).gaps).toEqual([]);
+  });
+});
+
+describe('checkCoverage', () => {
+  it('names a process killed before it wrote, and one that ended without writing; the others are whole', () => {
+    const { dir, status } = coveredRun(
+      'gaps',
+      [
+        "const { spawn, spawnSync } = require('node:child_process');",
+        // killed by a signal from outside once it is up: no coverage, no normal end
+        "const killed = spawn(process.execPath, ['-e', 'console.log(1); setInterval(() => {}, 1000)']);",
+        "killed.stdout.once('data', () => killed.kill('SIGKILL'));",
+        "killed.on('exit', () => {",
+        // coverage turned off by its parent: it ends normally and writes none
+        "spawnSync(process.execPath, ['-e', '1'], { env: { ...process.env, NODE_V8_COVERAGE: '' } });",
+        // a child whose runner sends its coverage elsewhere: read from there
+        `spawnSync(process.execPath, ['-e', '2'], { env: { ...process.env, NODE_V8_COVERAGE: ${JSON.stringify(join(scratch, 'gaps-elsewhere'))} } });`,
+        '});',
+      ].join('\n'),
+    );
+    expect(status).toBe(0);
+    const check = checkCoverage(join(dir, 'notes'), join(dir, 'v8'));
+    expect(check.gaps.map((g) => g.reason).sort()).toEqual(['killed', 'redirected']);
+    expect(check.elsewhere).toHaveLength(1);
+    expect(check.elsewhere[0]!.startsWith(join(scratch, 'gaps-elsewhere'))).toBe(true);
+    expect(readdirSync(join(dir, 'v8')).length).toBe(1); // the parent's own
+  });
+
+  it('a run whose processes all wrote: no gaps', () => {
+    const { dir } = coveredRun('whole', "require('node:child_process').spawnSync(process.execPath, ['-e', '1']);");
+    expect(checkCoverage(join(dir, 'notes'), join(dir, 'v8'))).toEqual({ elsewhere: [], gaps: [] });
+  });
+});
