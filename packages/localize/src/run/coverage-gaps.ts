@@ -10,7 +10,8 @@
 // child's coverage. After the run, the notes against the coverage files name each process that
 // left none, and why; coverage written elsewhere is read from there.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { listDir } from '../coverage/v8.js';
 
@@ -32,6 +33,9 @@ export const NOTE_PROCESS = (dirEnv: string) => `
     fs.writeFileSync(path.join(dir, 'started-' + process.pid + '.json'), JSON.stringify({ script: process.argv[1] || '', coverage: process.env.NODE_V8_COVERAGE || '' }));
   } catch (e) {}
   process.on('exit', function () {
+    // Written here, in the exit handler, rather than after it: a runner that SIGKILLs a worker once it
+    // is on its way out (seen with Vitest's forks) would cut Node's own write short.
+    try { require('node:v8').takeCoverage(); } catch (e) {}
     try { fs.writeFileSync(path.join(dir, 'exited-' + process.pid), ''); } catch (e) {}
   });
 })();
@@ -76,6 +80,46 @@ export interface CoverageCheck {
   /** Coverage files of the run's processes that their runner wrote outside the run's own directory. */
   elsewhere: string[];
   gaps: CoverageGap[];
+}
+
+/** How long, after a run's command ended, its processes that outlived it are waited for. */
+export const OUTLIVED_MS = 30_000;
+
+/** The pids of the run's processes (their start notes). */
+function notedPids(notes: string): number[] {
+  return listDir(notes).flatMap((name) => {
+    const m = /^started-(\d+)\.json$/.exec(name);
+    return m ? [Number(m[1])] : [];
+  });
+}
+
+/** Whether `pid` is a live process; a zombie has exited (its coverage is written). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+  } catch {
+    return !existsSync('/proc/self/stat');
+  }
+}
+
+/**
+ * Waits (up to OUTLIVED_MS) for the run's processes that outlived its command: a runner that exits
+ * without waiting for a worker leaves it writing its coverage after the command has ended.
+ */
+export async function outlived(notes: string, signal?: AbortSignal): Promise<void> {
+  const deadline = Date.now() + OUTLIVED_MS;
+  let pids = notedPids(notes).filter((pid) => pid !== process.pid);
+  while (!signal?.aborted && Date.now() < deadline) {
+    pids = pids.filter(alive);
+    if (pids.length === 0) return;
+    await sleep(50);
+  }
 }
 
 /** A coverage file Node writes: `coverage-<pid>-<time>-<n>.json`. */

@@ -11,7 +11,7 @@ import { transformedRemapper } from '../coverage/transformed.js';
 import { listDir, ranAsIs, readV8Coverage, v8Executions } from '../coverage/v8.js';
 import { parsePytestCommand, readPythonReport, withPythonCoverage, type PytestCommand } from '../coverage/python.js';
 import { readAddedNames, WATCH_DIR_ENV, WATCH_PROTOTYPE } from './prototype-probe.js';
-import { checkCoverage, HOLD_SIGKILL, NOTE_PROCESS, type CoverageCheck } from './coverage-gaps.js';
+import { checkCoverage, HOLD_SIGKILL, NOTE_PROCESS, outlived, type CoverageCheck } from './coverage-gaps.js';
 import { insideRoot } from '../repo-files.js';
 import type { Execution } from '../rank/spectrum.js';
 
@@ -23,6 +23,8 @@ export interface CoveredCommand {
   collect(): Promise<Execution[]>;
   /** After the run: which of its processes left no coverage, and why (run/coverage-gaps.ts). */
   check(): CoverageCheck;
+  /** After the run: waits for its processes that outlived the command (still writing their coverage). */
+  settle(signal?: AbortSignal): Promise<void>;
   /** After the run: the names its Node processes added to Object.prototype (run/prototype-probe.ts). */
   addedToPrototype(): string[];
   /** After the run: the repository files its Node processes were started with (MAIN_SCRIPT). */
@@ -66,6 +68,7 @@ export class CoverageSession {
       command: python ? withPythonCoverage(python, dataFile, this.ctx.root) : command,
       env,
       check: () => checkCoverage(prototypeDir, v8Dir),
+      settle: (signal) => outlived(prototypeDir, signal),
       collect: async () => {
         const executions = await readNodeCoverage(v8Dir, this.ctx.root, this.ctx.accept, this.sourceMaps, checkCoverage(prototypeDir, v8Dir).elsewhere);
         if (python) executions.push(...(await this.pythonExecutions(python, dataFile, path.join(own, 'python.json'))));

@@ -89,7 +89,10 @@ export async function observeFailure(input: ObserveInput): Promise<Observation> 
       // the failing test too.)
       const suspect = suspectNames(failingRun.covered.addedToPrototype(), passingTests.added);
       const trapped = suspect.length === 0 ? [] : await prototypeWrites(session.dir, suspect, failingTestsCommand(input.testCmd, output, failedNames, scripts), input, controller.signal);
-      if (rails) coverage.note('rails', rails.check().gaps);
+      if (rails) {
+        await rails.settle(controller.signal);
+        coverage.note('rails', rails.check().gaps);
+      }
       const rankInput: RankInput = {
         root,
         cwd,
@@ -149,8 +152,8 @@ async function passingTestsRun(session: CoverageSession, output: string, failed:
 }
 
 /**
- * A covered run's executions, once its processes all wrote their coverage: when one was killed first,
- * the command runs once more (its result must still be `expected`), and the run with fewer processes
+ * A covered run's executions, once its processes all wrote their coverage (those that outlived the
+ * command are waited for): when one was killed first, or left none, the command runs once more (its result must still be `expected`), and the run with fewer processes
  * lost is kept. What is still missing goes to the ledger.
  */
 async function wholeRun(
@@ -164,12 +167,15 @@ async function wholeRun(
   run: CoverageGapEntry['run'],
 ): Promise<{ executions: Execution[]; covered: CoveredCommand }> {
   let covered = first;
+  await first.settle(signal);
   let gaps = first.check().gaps;
-  const killed = (list: readonly CoverageGap[]) => list.filter((g) => g.reason === 'killed').length;
+  // Coverage a runner sent elsewhere will not come back by running again.
+  const killed = (list: readonly CoverageGap[]) => list.filter((g) => g.reason !== 'redirected').length;
   if (killed(gaps) > 0 && !signal.aborted) {
     ledger.retried++;
     const again = await session.prepare(command);
     const result = await runCommand(again.command, { cwd: input.cwd, env: again.env, timeoutMs: input.timeoutMs, signal }).catch(() => undefined);
+    await again.settle(signal);
     const againGaps = again.check().gaps;
     if (result && expected(result) && killed(againGaps) < killed(gaps)) {
       covered = again;
