@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkCoverage } from '../src/run/coverage-gaps.js';
+import { describeCoverage } from '../src/render.js';
 import { COVERED_RUN_PRELOAD, withPreload } from '../src/run/coverage-run.js';
 import { WATCH_DIR_ENV } from '../src/run/prototype-probe.js';
 
@@ -91,5 +92,16 @@ describe('checkCoverage', () => {
   it('a run whose processes all wrote: no gaps', () => {
     const { dir } = coveredRun('whole', "require('node:child_process').spawnSync(process.execPath, ['-e', '1']);");
     expect(checkCoverage(join(dir, 'notes'), join(dir, 'v8'))).toEqual({ elsewhere: [], gaps: [] });
+  });
+});
+
+describe('describeCoverage (the text form)', () => {
+  it('says nothing when whole, names each missing process and why, and says when there was none', () => {
+    expect(describeCoverage({ complete: true, retried: 0, missing: [] })).toBeNull();
+    expect(describeCoverage(undefined)).toBeNull();
+    expect(describeCoverage({ complete: false, retried: 1, missing: [{ run: 'failing', script: 'node_modules/vitest/dist/workers/forks.js', reason: 'killed' }] })).toBe(
+      '  coverage incomplete after running again 1 time: failing run: node_modules/vitest/dist/workers/forks.js (killed before it wrote its coverage)',
+    );
+    expect(describeCoverage({ complete: false, retried: 0, missing: [], none: true })).toContain('the failing run left none');
   });
 });
