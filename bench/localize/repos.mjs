@@ -134,7 +134,10 @@ function main(argv) {
   }
   const results = cases.map((c) => {
     if (!flags.json) process.stderr.write(`  ${c.id} (${c.repo} ${c.fix})\n`);
-    return runCase(c, flags);
+    const result = runCase(c, flags);
+    // Each case's result as it comes (a long run that is stopped keeps what it measured).
+    if (flags.json) process.stderr.write(`${JSON.stringify(result)}\n`);
+    return result;
   });
   const summary = { ...tally(results), heldOut: tally(results.filter((r) => cases.find((c) => c.id === r.id)?.heldOut)) };
   if (flags.json) console.log(JSON.stringify({ results, summary }, null, 2));
