@@ -84,9 +84,10 @@ describe('checkCoverage', () => {
     expect(status).toBe(0);
     const check = checkCoverage(join(dir, 'notes'), join(dir, 'v8'));
     expect(check.gaps.map((g) => g.reason).sort()).toEqual(['killed', 'redirected']);
-    expect(check.elsewhere).toHaveLength(1);
-    expect(check.elsewhere[0]!.startsWith(join(scratch, 'gaps-elsewhere'))).toBe(true);
-    expect(readdirSync(join(dir, 'v8')).length).toBe(1); // the parent's own
+    expect(check.elsewhere.length).toBeGreaterThan(0);
+    for (const file of check.elsewhere) expect(file.startsWith(join(scratch, 'gaps-elsewhere'))).toBe(true);
+    // Only the parent's own (taken in its exit handler, and by Node after it).
+    expect(new Set(readdirSync(join(dir, 'v8')).map((name) => name.split('-')[1])).size).toBe(1);
   });
 
   it('a run whose processes all wrote: no gaps', () => {
