@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkCoverage } from '../src/run/coverage-gaps.js';
 import { describeCoverage } from '../src/render.js';
+import { readV8Executions } from '../src/coverage/v8.js';
 import { COVERED_RUN_PRELOAD, withPreload } from '../src/run/coverage-run.js';
 import { WATCH_DIR_ENV } from '../src/run/prototype-probe.js';
 
@@ -104,5 +105,19 @@ describe('describeCoverage (the text form)', () => {
       '  coverage incomplete after running again 1 time: failing run: node_modules/vitest/dist/workers/forks.js (killed before it wrote its coverage)',
     );
     expect(describeCoverage({ complete: false, retried: 0, missing: [], none: true })).toContain('the failing run left none');
+  });
+});
+
+describe('one process, several coverage files', () => {
+  it('the files of one process (a take before its end, then Node\'s own) are one execution holding both parts', () => {
+    const root = join(scratch, 'takes');
+    mkdirSync(root);
+    const file = join(root, 'two-parts.js');
+    writeFileSync(file, "function first() {\n  return 1;\n}\nfunction second() {\n  return 2;\n}\nfirst();\nrequire('node:v8').takeCoverage();\nsecond();\n");
+    spawnSync(process.execPath, [file], { env: { ...process.env, NODE_V8_COVERAGE: join(root, 'v8') }, timeout: 60_000 });
+    expect(readdirSync(join(root, 'v8')).length).toBe(2);
+    const executions = readV8Executions(join(root, 'v8'), root, (f) => f === 'two-parts.js');
+    expect(executions).toHaveLength(1);
+    expect([...executions[0]!.get("two-parts.js")!.called.keys()].sort()).toEqual([1, 2, 4, 5]);
   });
 });
