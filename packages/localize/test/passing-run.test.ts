@@ -155,7 +155,7 @@ describe('pytest: the failing tests deselected', () => {
 
 describe('scriptCommand: a package script narrowed through the script', () => {
   const report = ' FAIL  t.test.ts > cart > a coupon\n Tests  1 failed | 2 passed (3)';
-  const scripts = { test: 'vitest run', 'test:unit': 'jest --ci', lint: 'eslint .', node: 'node --test' };
+  const scripts = { test: 'vitest run', 'test:unit': 'jest --ci', lint: 'eslint .', node: 'node --test', build: 'tsc' };
   it.each<[string, string, string | null]>([
     ['npm test', 'npm test', "npm test -- --testNamePattern='^(?!(?:cart a coupon)$)'"],
     ['npm run <script>', 'npm run test', "npm run test -- --testNamePattern='^(?!(?:cart a coupon)$)'"],
@@ -165,6 +165,7 @@ describe('scriptCommand: a package script narrowed through the script', () => {
     ['node --test takes its pattern before the files: not by appending', 'npm run node', null],
     ['no such script', 'npm run missing', null],
     ['with more words', 'npm test -- --coverage', null],
+    ['a build step before it', 'npm run build && npm test', "npm run build && npm test -- --testNamePattern='^(?!(?:cart a coupon)$)'"],
   ])('%s', (_name, command, expected) => {
     expect(scriptCommand(command, report, scripts)).toBe(expected);
   });

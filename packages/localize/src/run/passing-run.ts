@@ -193,7 +193,11 @@ const PACKAGE_SCRIPT = /^\s*(npm|pnpm|yarn)\s+(?:(?:run|run-script)\s+([\w:.-]+)
  * Vitest, Jest or Mocha command, the same pattern goes after `--` (npm and pnpm hand what follows to
  * the script; yarn takes it as it is). Null for any other command or script.
  */
-export function scriptCommand(command: string, output: string, scripts: Readonly<Record<string, string>>, side: Side = 'passing'): string | null {
+export function scriptCommand(whole: string, output: string, scripts: Readonly<Record<string, string>>, side: Side = 'passing'): string | null {
+  // `npm run build && npm test`: the script is the last command.
+  const chained = CHAINED.exec(whole);
+  const prefix = chained ? chained[1]! : '';
+  const command = chained ? chained[2]! : whole;
   const m = PACKAGE_SCRIPT.exec(command);
   if (!m) return null;
   const manager = m[4] !== undefined ? 'yarn' : m[1]!;
@@ -202,7 +206,7 @@ export function scriptCommand(command: string, output: string, scripts: Readonly
   if (typeof script !== 'string') return null;
   const narrowed = namePatternCommand(script, output, side);
   if (narrowed === null || !narrowed.startsWith(`${script} `)) return null;
-  return `${command.trim()} ${manager === 'yarn' ? '' : '-- '}${narrowed.slice(script.length + 1)}`;
+  return `${prefix}${command.trim()} ${manager === 'yarn' ? '' : '-- '}${narrowed.slice(script.length + 1)}`;
 }
 
 /**
