@@ -121,3 +121,16 @@ describe('one process, several coverage files', () => {
     expect([...executions[0]!.get("two-parts.js")!.called.keys()].sort()).toEqual([1, 2, 4, 5]);
   });
 });
+
+describe("node --test's own process", () => {
+  it('writes no coverage (Node collects none there) and is no gap; the test file\'s process is whole', () => {
+    const dir = join(scratch, 'node-test');
+    mkdirSync(join(dir, 'notes'), { recursive: true });
+    const file = script('one.test.js', "require('node:test')('passes', () => {});\n");
+    const env = { ...process.env, NODE_V8_COVERAGE: join(dir, 'v8'), [WATCH_DIR_ENV]: join(dir, 'notes'), NODE_OPTIONS: withPreload(process.env.NODE_OPTIONS, preload) };
+    const r = spawnSync(process.execPath, ['--test', file], { env, encoding: 'utf8', timeout: 120_000 });
+    expect(r.status).toBe(0);
+    expect(readdirSync(join(dir, 'notes')).filter((n) => n.startsWith('started-'))).toHaveLength(2);
+    expect(checkCoverage(join(dir, 'notes'), join(dir, 'v8')).gaps).toEqual([]);
+  });
+});

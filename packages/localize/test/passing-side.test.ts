@@ -77,7 +77,7 @@ describe('the passing side', () => {
     expect(escape.evidence.exclusiveLines).toBe(1);
     expect(localization.files.find((f) => f.file === 'lib/table.js')!.evidence.exclusiveLines).toBe(0);
     expect(localization.files.slice(0, 2).map((f) => f.file).sort()).toEqual(['lib/escape.js', 'lib/table.js']);
-    expect(localization.coverage).toMatchObject({ complete: true });
+    expect(localization.coverage, JSON.stringify(localization.coverage)).toMatchObject({ complete: true });
     expect(r.status()).toBe('');
   }, 600_000);
 

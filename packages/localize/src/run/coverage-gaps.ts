@@ -30,7 +30,7 @@ export const NOTE_PROCESS = (dirEnv: string) => `
   var fs = require('node:fs');
   var path = require('node:path');
   try {
-    fs.writeFileSync(path.join(dir, 'started-' + process.pid + '.json'), JSON.stringify({ script: process.argv[1] || '', coverage: process.env.NODE_V8_COVERAGE || '' }));
+    fs.writeFileSync(path.join(dir, 'started-' + process.pid + '.json'), JSON.stringify({ script: process.argv[1] || '', coverage: process.env.NODE_V8_COVERAGE || '', runner: process.execArgv.indexOf('--test') >= 0 }));
   } catch (e) {}
   process.on('exit', function () {
     // Written here, in the exit handler, rather than after it: a runner that SIGKILLs a worker once it
@@ -160,14 +160,15 @@ export function checkCoverage(notes: string, v8Dir: string): CoverageCheck {
     const m = /^started-(\d+)\.json$/.exec(name);
     if (!m) continue;
     const pid = Number(m[1]);
-    let note: { script?: string; coverage?: string };
+    let note: { script?: string; coverage?: string; runner?: boolean };
     try {
       note = JSON.parse(readFileSync(path.join(notes, name), 'utf8')) as typeof note;
     } catch {
       continue;
     }
     const script = note.script ?? '';
-    if (own.has(pid)) continue;
+    // `node --test`'s own process only starts the test files' processes: Node collects no coverage there.
+    if (own.has(pid) || note.runner === true) continue;
     const dir = note.coverage ?? '';
     if (dir === '') {
       gaps.push({ script, pid, reason: 'redirected' });
