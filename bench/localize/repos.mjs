@@ -69,6 +69,29 @@ function prepareRepository(c, gitUrl, dir) {
   return sources;
 }
 
+/**
+ * Checks a case without the localizer: set up as for a run, its test command must fail at the parent
+ * (with the commit's tests) and pass once the commit's source files are taken too.
+ */
+export function verifyCase(c, gitUrl) {
+  let set;
+  try {
+    set = setUp(c, gitUrl);
+  } catch (err) {
+    return { ok: false, why: `set-up: ${err.message.trim().split('\n')[0]}` };
+  }
+  const { dir, expected } = set;
+  try {
+    if (shell(dir, c.testCmd).status === 0) return { ok: false, why: 'the test passes before the fix' };
+    git(dir, ['checkout', c.fix, '--', ...expected]);
+    const fixed = shell(dir, c.testCmd);
+    if (fixed.status !== 0) return { ok: false, why: `the test fails after the fix too (exit ${fixed.status ?? fixed.signal})` };
+    return { ok: true };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function runCase(c, flags) {
   let set;
   try {
@@ -84,12 +107,21 @@ function runCase(c, flags) {
     const r = spawnSync(process.execPath, [flags.cli, '--localize-only', '--json', '--max-files', '10', '--test-cmd', c.testCmd], { cwd: dir, encoding: 'utf8', timeout: TIMEOUT_MS });
     const wallMs = Math.round(performance.now() - started);
     if (r.status !== 0) return { id: c.id, expected, error: `exit ${r.status ?? r.signal}: ${(r.stderr ?? '').trim().split('\n').at(-1)}` };
-    const files = JSON.parse(r.stdout).localization.files.map((f) => f.file);
+    const localization = JSON.parse(r.stdout).localization;
+    const files = localization.files.map((f) => f.file);
     const treeChanged = git(dir, ['status', '--porcelain']).trim() !== '';
-    return { id: c.id, expected, rank: rankOf(files, expected), top3: files.slice(0, 3), wallMs, treeChanged, ...(flags.keep ? { dir } : {}) };
+    const coverage = localization.coverage ?? null;
+    return { id: c.id, heldOut: Boolean(c.heldOut), expected, rank: rankOf(files, expected), top3: files.slice(0, 3), coverage, wallMs, treeChanged, ...(flags.keep ? { dir } : {}) };
   } finally {
     if (!flags.keep) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Top-1, top-3 and top-10 counts of the cases that ran (a case whose localizer failed counts in `errors`). */
+export function tally(results) {
+  const ran = results.filter((r) => !r.error);
+  const within = (k) => ran.filter((r) => r.rank !== null && r.rank <= k).length;
+  return { cases: results.length, errors: results.length - ran.length, top1: within(1), top3: within(3), top10: within(10) };
 }
 
 function main(argv) {
@@ -102,22 +134,22 @@ function main(argv) {
   }
   const results = cases.map((c) => {
     if (!flags.json) process.stderr.write(`  ${c.id} (${c.repo} ${c.fix})\n`);
-    return runCase(c, flags);
+    const result = runCase(c, flags);
+    // Each case's result as it comes (a long run that is stopped keeps what it measured).
+    if (flags.json) process.stderr.write(`${JSON.stringify(result)}\n`);
+    return result;
   });
-  const ran = results.filter((r) => !r.error);
-  const summary = {
-    cases: results.length,
-    errors: results.length - ran.length,
-    top1: ran.filter((r) => r.rank === 1).length,
-    top3: ran.filter((r) => r.rank !== null && r.rank <= 3).length,
-  };
+  const summary = { ...tally(results), heldOut: tally(results.filter((r) => cases.find((c) => c.id === r.id)?.heldOut)) };
   if (flags.json) console.log(JSON.stringify({ results, summary }, null, 2));
   else {
     for (const r of results) {
-      const what = r.error ? `error: ${r.error}` : `rank ${r.rank ?? '-'} of ${r.expected.join(', ')}; first three ${r.top3.join(', ')}; ${r.wallMs} ms${r.treeChanged ? '; TREE CHANGED' : ''}`;
+      const gaps = r.coverage && !r.coverage.complete ? `; coverage incomplete (${r.coverage.none ? 'none' : r.coverage.missing.map((m) => `${m.run} ${m.reason}`).join(', ')})` : '';
+      const what = r.error ? `error: ${r.error}` : `rank ${r.rank ?? '-'} of ${r.expected.join(', ')}; first three ${r.top3.join(', ')}; ${r.wallMs} ms${gaps}${r.treeChanged ? '; TREE CHANGED' : ''}`;
       console.log(`${r.id.padEnd(26)} ${what}`);
     }
-    console.log(`first: ${summary.top1} of ${summary.cases - summary.errors}; top 3: ${summary.top3}${summary.errors ? `; ${summary.errors} error(s)` : ''}`);
+    const line = (t) => `first: ${t.top1} of ${t.cases - t.errors}; top 3: ${t.top3}; top 10: ${t.top10}${t.errors ? `; ${t.errors} error(s)` : ''}`;
+    console.log(line(summary));
+    if (summary.heldOut.cases > 0) console.log(`held out: ${line(summary.heldOut)}`);
   }
   return summary.errors === 0 ? 0 : 1;
 }

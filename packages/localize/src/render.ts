@@ -1,14 +1,30 @@
 // The ranking for people: one line per file with its score and evidence (stderr in a full run, stdout
 // under --localize-only without --json). Pure.
 
-import type { Evidence, Localization } from './schema.js';
+import type { CoverageStatus, Evidence, Localization } from './schema.js';
 
 export function renderLocalization(localization: Localization): string {
   const { files, tookMs } = localization;
   const head = `localization (${tookMs} ms beyond the test runs): the fix may change ${files.length} file${files.length === 1 ? '' : 's'}`;
   const width = Math.max(0, ...files.map((f) => f.file.length));
   const rows = files.map((f, i) => `  ${i + 1}. ${f.file.padEnd(width)}  ${f.score.toFixed(3)}  ${describeEvidence(f.evidence)}`);
-  return [head, ...rows].join('\n');
+  const gaps = describeCoverage(localization.coverage);
+  return [head, ...rows, ...(gaps ? [gaps] : [])].join('\n');
+}
+
+const REASONS: Record<CoverageStatus['missing'][number]['reason'], string> = {
+  killed: 'killed before it wrote its coverage',
+  redirected: 'its runner sent its coverage elsewhere, or turned it off',
+  unwritten: 'ended without writing its coverage',
+};
+
+/** A line saying what coverage the ranking lacks, or null when it is whole (or none was attempted). */
+export function describeCoverage(coverage: CoverageStatus | undefined): string | null {
+  if (!coverage || coverage.complete) return null;
+  if (coverage.none) return '  coverage: the failing run left none; the ranking rests on frames, the test\'s calls, imports and identifiers';
+  const missing = coverage.missing.map((m) => `${m.run} run: ${m.script || 'a node -e process'} (${REASONS[m.reason]})`);
+  const again = coverage.retried > 0 ? ` after running again ${coverage.retried} time${coverage.retried === 1 ? '' : 's'}` : '';
+  return `  coverage incomplete${again}: ${missing.join('; ')}`;
 }
 
 export function describeEvidence(evidence: Evidence): string {

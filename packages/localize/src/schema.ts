@@ -66,11 +66,36 @@ export const LocalizedFileSchema = z.object({
 });
 export type LocalizedFile = z.infer<typeof LocalizedFileSchema>;
 
+/** A process of a covered run that left no coverage: which run, its script, and why (run/coverage-gaps.ts). */
+export const CoverageGapSchema = z.object({
+  run: z.enum(['failing', 'passing', 'rails']),
+  /** The process's script as it was started ('' for `node -e`), repository-relative when inside it. */
+  script: z.string(),
+  /** killed: a signal ended it before it wrote; redirected: its runner sent the coverage elsewhere (or turned it off) and it is not there; unwritten: it ended normally and wrote none. */
+  reason: z.enum(['killed', 'redirected', 'unwritten']),
+});
+export type CoverageGapEntry = z.infer<typeof CoverageGapSchema>;
+
+/** Whether the ranking had all the coverage its runs should have written. */
+export const CoverageStatusSchema = z.object({
+  /** True when every process of every covered run wrote its coverage (and the failing run wrote some). */
+  complete: z.boolean(),
+  /** How many covered runs were run again because a process of theirs was killed before it wrote. */
+  retried: count,
+  /** The processes whose coverage is missing from the ranking, after the retries. */
+  missing: z.array(CoverageGapSchema),
+  /** Set when the failing run left no coverage of the repository at all: the ranking rests on frames, calls, imports and identifiers. */
+  none: z.literal(true).optional(),
+});
+export type CoverageStatus = z.infer<typeof CoverageStatusSchema>;
+
 export const LocalizationSchema = z.object({
   /** The files the fix may change (the top --max-files), best first. */
   files: z.array(LocalizedFileSchema),
   /** Localization time beyond the test runs themselves. */
   tookMs: count,
+  /** Whether the coverage behind the ranking is whole (absent where no covered run was made). */
+  coverage: CoverageStatusSchema.optional(),
 });
 export type Localization = z.infer<typeof LocalizationSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failingTestsCommand, passingCommand, passingTestNames, passingTestsCommand, jestFailingNames, mochaFailingNames, namePatternCommand, pytestFailingIds, pytestPassingCommand, scriptCommand, vitestFailingNames } from '../src/run/passing-run.js';
+import { batches, failingTestsCommand, passingCommand, passingCommands, passingTestNames, passingTestsCommand, jestFailingNames, mochaFailingNames, namePatternCommand, pytestFailingIds, pytestPassingCommand, scriptCommand, vitestFailingNames } from '../src/run/passing-run.js';
 import { withoutAnsi } from '../src/without-ansi.js';
 
 describe('passingTestNames', () => {
@@ -30,8 +30,17 @@ describe('passingCommand', () => {
     expect(passingCommand(command, passed, failed)).toBe(expected);
   });
 
-  it('too many names: no command', () => {
-    expect(passingCommand('node --test', Array.from({ length: 201 }, (_, i) => `t${i}`), [])).toBeNull();
+  it('many names: batches of at most 200 names and 8,000 characters, the failing ones left out, at most 10', () => {
+    const names = Array.from({ length: 450 }, (_, i) => `t${i}`);
+    const commands = passingCommands('node --test', names, ['t7']);
+    expect(commands).toHaveLength(3);
+    const patterns = commands.map((c) => /--test-name-pattern='\^\(\?:(.*)\)\$'/.exec(c)![1]!.split('|'));
+    expect(patterns.map((p) => p.length)).toEqual([200, 200, 49]);
+    expect(patterns.flat()).toEqual(names.filter((n) => n !== 't7'));
+    const long = Array.from({ length: 30 }, (_, i) => `${'x'.repeat(1000)}${i}`);
+    for (const group of batches(long)) expect(`^(?:${group.join('|')})$`.length).toBeLessThanOrEqual(8000);
+    expect(batches(long).flat()).toEqual(long);
+    expect(passingCommands('node --test', Array.from({ length: 5000 }, (_, i) => `t${i}`), [])).toHaveLength(10);
   });
 });
 
@@ -90,7 +99,10 @@ describe('Vitest, Jest and Mocha: the passing tests are every test but the faili
     ['regex characters escaped', 'node node_modules/vitest/vitest.mjs run test/x.test.ts', ' FAIL  x.test.ts > w (x)?\n Tests  1 failed | 1 passed (2)', "node node_modules/vitest/vitest.mjs run test/x.test.ts --testNamePattern='^(?!(?:w \\(x\\)\\?)$)'"],
     ['Jest', 'node node_modules/jest/bin/jest.js', jestReport, "node node_modules/jest/bin/jest.js --testNamePattern='^(?!(?:cart applies a coupon)$)'"],
     ["Jest's report does not make a Vitest command", 'npx vitest run', jestReport, null],
-    ['a compound command is left alone', 'npx vitest run && echo done', ' FAIL  t.ts > a\n Tests  1 failed | 1 passed (2)', null],
+    ['a command after the runner is left alone', 'npx vitest run && echo done', ' FAIL  t.ts > a\n Tests  1 failed | 1 passed (2)', null],
+    ['a build step before the runner: the runner, the last command, is narrowed', 'npm run build && npx vitest run', ' FAIL  t.ts > a\n Tests  1 failed | 1 passed (2)', "npm run build && npx vitest run --testNamePattern='^(?!(?:a)$)'"],
+    ['two steps before Mocha', 'tsc -p . && cp a b && npx mocha', mochaReport, "tsc -p . && cp a b && npx mocha --grep='^(?!(?:cart coupons takes 20 percent off|top-level one)$)'"],
+    ['a pipe in the last command is left alone', 'npm run build && npx jest | tee log', jestReport, null],
     ['a pattern of its own is left alone', 'npx jest -t cart', jestReport, null],
     ['no failing name known', 'npx vitest run', 'Tests  1 failed', null],
     ['another runner', 'npx mocha', jestReport, null],
@@ -143,7 +155,7 @@ describe('pytest: the failing tests deselected', () => {
 
 describe('scriptCommand: a package script narrowed through the script', () => {
   const report = ' FAIL  t.test.ts > cart > a coupon\n Tests  1 failed | 2 passed (3)';
-  const scripts = { test: 'vitest run', 'test:unit': 'jest --ci', lint: 'eslint .', node: 'node --test' };
+  const scripts = { test: 'vitest run', 'test:unit': 'jest --ci', lint: 'eslint .', node: 'node --test', build: 'tsc' };
   it.each<[string, string, string | null]>([
     ['npm test', 'npm test', "npm test -- --testNamePattern='^(?!(?:cart a coupon)$)'"],
     ['npm run <script>', 'npm run test', "npm run test -- --testNamePattern='^(?!(?:cart a coupon)$)'"],
@@ -153,6 +165,7 @@ describe('scriptCommand: a package script narrowed through the script', () => {
     ['node --test takes its pattern before the files: not by appending', 'npm run node', null],
     ['no such script', 'npm run missing', null],
     ['with more words', 'npm test -- --coverage', null],
+    ['a build step before it', 'npm run build && npm test', "npm run build && npm test -- --testNamePattern='^(?!(?:cart a coupon)$)'"],
   ])('%s', (_name, command, expected) => {
     expect(scriptCommand(command, report, scripts)).toBe(expected);
   });

@@ -115,8 +115,24 @@ describe('parser', () => {
   });
 });
 `;
-    expect(shape({ source, language: 'js', frameLines: [5], testNames: [] })).toEqual({ found: true, calls: ['P:0', 'run:0', 'tokenize:0'] });
+    // \`Parser as P\`: constructing P constructs the module's Parser.
+    expect(shape({ source, language: 'js', frameLines: [5], testNames: [] })).toEqual({ found: true, calls: ['Parser:0', 'run:0', 'tokenize:0'] });
     expect(shape({ source, language: 'js', frameLines: [8], testNames: [] })).toEqual({ found: true, calls: ['fromText:0'] });
+  });
+
+  it('a function destructured from require(\'..\') under a name of the test\'s own is called by the module\'s name', () => {
+    const source = `const test = require('node:test');
+const assert = require('node:assert');
+const {
+  parse: read,
+  stringify,
+} = require('..');
+test('reads a section', () => {
+  assert.deepEqual(read('[a]\\nb=1'), { a: { b: '1' } });
+  assert.equal(stringify({}), '');
+});
+`;
+    expect(shape({ source, language: 'js', frameLines: [8], testNames: [] })).toEqual({ found: true, calls: ['parse:0', 'stringify:0'] });
   });
 
   it('pytest: the def holding the frame, its helpers, imported names', () => {

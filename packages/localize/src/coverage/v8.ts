@@ -146,30 +146,75 @@ export type RemapTransformed = (file: string, source: string, functions: readonl
 export interface ProcessCoverage {
   scripts: Array<{ file: string; url: string; source: string; functions: V8Function[] }>;
   sourceMaps: Map<string, CachedSourceMap>;
+  /** The process that wrote it (from Node's file name), when known: one process may write several files. */
+  pid?: number;
 }
 
 /**
  * The coverage files in `dir` (one per process), read once: the scripts inside `root` that `accept`
  * takes (repository-relative paths; test files included: they tell which tests ran).
  */
-export function readV8Coverage(dir: string, root: string, accept: (file: string) => boolean): ProcessCoverage[] {
+export function readV8Coverage(dir: string, root: string, accept: (file: string) => boolean, elsewhere: readonly string[] = []): ProcessCoverage[] {
   const sources = new Map<string, string | null>();
   const wanted = (url: string) => {
     const file = repositoryPath(url, root);
     return file !== null && accept(file);
   };
-  return listDir(dir)
-    .filter((name) => name.endsWith('.json'))
-    .map((name) => {
-      const { scripts, sourceMaps } = parseCoverageFile(path.join(dir, name), wanted);
+  const files = [...listDir(dir).filter((name) => name.endsWith('.json')).map((name) => path.join(dir, name)), ...elsewhere];
+  const read = files
+    .map((file) => {
+      const { scripts, sourceMaps } = parseCoverageFile(file, wanted);
       const withSources = scripts.flatMap((script) => {
         const file = repositoryPath(script.url, root)!;
         if (!sources.has(file)) sources.set(file, readText(path.join(root, file)));
         const source = sources.get(file);
         return source == null ? [] : [{ file, url: script.url, source, functions: script.functions }];
       });
-      return { scripts: withSources, sourceMaps };
+      const pid = /^coverage-(\d+)-/.exec(path.basename(file))?.[1];
+      return { scripts: withSources, sourceMaps, ...(pid ? { pid: Number(pid) } : {}) };
     });
+  return byProcess(read);
+}
+
+/**
+ * A process that took its coverage before it ended (its exit handler, the SIGTERM flush) wrote a file
+ * for each take, the later ones counting only what ran since (V8 resets its counters on a take, and
+ * lists only what ran again): the files of one pid are one process, their counts summed range by range.
+ */
+export function byProcess(read: readonly ProcessCoverage[]): ProcessCoverage[] {
+  const out: ProcessCoverage[] = [];
+  const byPid = new Map<number, ProcessCoverage>();
+  for (const p of read) {
+    const known = p.pid === undefined ? undefined : byPid.get(p.pid);
+    if (!known) {
+      const copy: ProcessCoverage = { ...p, scripts: p.scripts.map((s) => ({ ...s, functions: s.functions.map((f) => ({ ...f, ranges: f.ranges.map((r) => ({ ...r })) })) })) };
+      out.push(copy);
+      if (p.pid !== undefined) byPid.set(p.pid, copy);
+      continue;
+    }
+    for (const [url, map] of p.sourceMaps) if (!known.sourceMaps.has(url)) known.sourceMaps.set(url, map);
+    for (const script of p.scripts) {
+      const into = known.scripts.find((s) => s.url === script.url);
+      if (!into) {
+        known.scripts.push(script);
+        continue;
+      }
+      for (const fn of script.functions) {
+        const head = fn.ranges[0];
+        const same = head && into.functions.find((f) => f.ranges[0]?.startOffset === head.startOffset && f.ranges[0]?.endOffset === head.endOffset);
+        if (!same) {
+          into.functions.push(fn);
+          continue;
+        }
+        for (const r of fn.ranges) {
+          const range = same.ranges.find((x) => x.startOffset === r.startOffset && x.endOffset === r.endOffset);
+          if (range) range.count += r.count;
+          else same.ranges.push({ ...r });
+        }
+      }
+    }
+  }
+  return out;
 }
 
 /**

@@ -10,13 +10,14 @@ import { evidenceTable, pointedAt } from './evidence.js';
 import { placeLine, type CachedSourceMap } from '../coverage/sourcemap.js';
 import { framesByFile, prototypeWritesByFile, type FrameHit, type PrototypeWriteHit } from '../signals/frame-files.js';
 import { parseTraces, type RawFrame } from '../signals/frames.js';
-import { importDistances } from '../signals/graph.js';
+import { importDistances, MAX_HOPS, MAX_NODES } from '../signals/graph.js';
 import { definedIn, failingTestNames, identifiersIn, queryIdentifiers, testLocalNames } from '../signals/identifiers.js';
 import { importsOf, type ResolveContext } from '../signals/imports.js';
 import type { PrototypeWrite } from '../run/prototype-probe.js';
 import { packageJson, type TextCache } from '../repo-files.js';
 import type { LocalizedFile } from '../schema.js';
 import { rankFiles } from './score.js';
+import { withModuleValues } from './module-values.js';
 import { scoreSpectrum, type Execution, type FileSpectrum, type FunctionScore } from './spectrum.js';
 import { calledName, failingTestCalls, matchTestCalls, stronger, type TestCall } from '../signals/test-calls.js';
 
@@ -77,7 +78,11 @@ export function gather(input: RankInput): Gathered {
   const traced = [...frames.keys()].filter((f) => exclusion(f) === 'test');
   const testFiles = [...new Set([...named, ...ranTests, ...traced])].sort();
   const resolve = resolveContext(input);
-  const distances = importDistances(testFiles, (file) => importsOf(file, texts.get(file) ?? '', resolve), undefined, (file) => called.has(file));
+  // When the failing run called no function of the repository (a missing method falls back to an
+  // inherited one), the import graph is what is left to go on: it reaches further.
+  const ranCode = [...called].some((file) => exclusion(file) === null);
+  const limits = ranCode ? undefined : { hops: MAX_HOPS + 2, nodes: 2 * MAX_NODES };
+  const distances = importDistances(testFiles, (file) => importsOf(file, texts.get(file) ?? '', resolve), limits, (file) => called.has(file));
   // A file a process was started with (a CLI the test spawned), whose functions ran: a test file, a
   // runner's script in node_modules or a command the test command names itself is none.
   const programs = new Set((input.mainScripts ?? []).filter((file) => exclusion(file) === null && called.has(file)));
@@ -107,7 +112,10 @@ export function rank(input: RankInput, gathered: Gathered): Ranking {
   // A rails process that ran one of the failing run's tests is not a passing execution.
   // The test command's own passing tests ran without the failing ones: they stay.
   const passing = [...input.passing.filter((e) => !testFiles.some((t) => e.has(t))), ...(input.passingTests ?? [])];
-  const spectrum = input.failing ? scoreSpectrum(input.failing, passing) : undefined;
+  // A module's top-level values count where a called line of an importing file uses them (module-values.ts).
+  const resolve = resolveContext(input);
+  const values = { text: (file: string) => texts.get(file), importsOf: (file: string) => importsOf(file, texts.get(file) ?? '', resolve) };
+  const spectrum = input.failing ? scoreSpectrum(withModuleValues(input.failing, values), withModuleValues(passing, values)) : undefined;
 
   let pool = pointedAt({ frames, writes, spectrum, distances }).filter(eligible);
   if (pool.length === 0) pool = [...files].filter(eligible).slice(0, FALLBACK_POOL);

@@ -11,6 +11,7 @@ import { transformedRemapper } from '../coverage/transformed.js';
 import { listDir, ranAsIs, readV8Coverage, v8Executions } from '../coverage/v8.js';
 import { parsePytestCommand, readPythonReport, withPythonCoverage, type PytestCommand } from '../coverage/python.js';
 import { readAddedNames, WATCH_DIR_ENV, WATCH_PROTOTYPE } from './prototype-probe.js';
+import { checkCoverage, HOLD_SIGKILL, NOTE_PROCESS, outlived, type CoverageCheck } from './coverage-gaps.js';
 import { insideRoot } from '../repo-files.js';
 import type { Execution } from '../rank/spectrum.js';
 
@@ -20,6 +21,10 @@ export interface CoveredCommand {
   env: NodeJS.ProcessEnv;
   /** After the run: what each of its processes executed in the repository. */
   collect(): Promise<Execution[]>;
+  /** After the run: which of its processes left no coverage, and why (run/coverage-gaps.ts). */
+  check(): CoverageCheck;
+  /** After the run: waits for its processes that outlived the command (still writing their coverage). */
+  settle(signal?: AbortSignal): Promise<void>;
   /** After the run: the names its Node processes added to Object.prototype (run/prototype-probe.ts). */
   addedToPrototype(): string[];
   /** After the run: the repository files its Node processes were started with (MAIN_SCRIPT). */
@@ -62,8 +67,10 @@ export class CoverageSession {
     return {
       command: python ? withPythonCoverage(python, dataFile, this.ctx.root) : command,
       env,
+      check: () => checkCoverage(prototypeDir, v8Dir),
+      settle: (signal) => outlived(prototypeDir, signal),
       collect: async () => {
-        const executions = await readNodeCoverage(v8Dir, this.ctx.root, this.ctx.accept, this.sourceMaps);
+        const executions = await readNodeCoverage(v8Dir, this.ctx.root, this.ctx.accept, this.sourceMaps, checkCoverage(prototypeDir, v8Dir).elsewhere);
         if (python) executions.push(...(await this.pythonExecutions(python, dataFile, path.join(own, 'python.json'))));
         return executions;
       },
@@ -172,8 +179,11 @@ export function readMainScripts(dir: string): string[] {
   return [...scripts].sort();
 }
 
-/** The covered runs' preload: the main script, the prototype watch (run/prototype-probe.ts), then the SIGTERM flush. */
-export const COVERED_RUN_PRELOAD = `'use strict';${MAIN_SCRIPT}${WATCH_PROTOTYPE}${FLUSH_ON_SIGTERM}`;
+/**
+ * The covered runs' preload: the main script, the process's start and end (run/coverage-gaps.ts), the
+ * prototype watch (run/prototype-probe.ts), the SIGTERM flush, and the hold on a runner's SIGKILL.
+ */
+export const COVERED_RUN_PRELOAD = `'use strict';${MAIN_SCRIPT}${NOTE_PROCESS(WATCH_DIR_ENV)}${WATCH_PROTOTYPE}${FLUSH_ON_SIGTERM}${HOLD_SIGKILL}`;
 
 /** NODE_OPTIONS with `--require <file>` added after what the user set. */
 export function withPreload(nodeOptions: string | undefined, file: string): string {
@@ -186,8 +196,8 @@ export function withPreload(nodeOptions: string | undefined, file: string): stri
  * are laid onto their sources through the TypeScript compiler's parse (coverage/transformed.ts), loaded
  * only when the run has such a file.
  */
-export async function readNodeCoverage(dir: string, root: string, accept: (file: string) => boolean, sourceMaps?: Map<string, CachedSourceMap>): Promise<Execution[]> {
-  const processes = readV8Coverage(dir, root, accept);
+export async function readNodeCoverage(dir: string, root: string, accept: (file: string) => boolean, sourceMaps?: Map<string, CachedSourceMap>, elsewhere: readonly string[] = []): Promise<Execution[]> {
+  const processes = readV8Coverage(dir, root, accept, elsewhere);
   const transformed = processes.some((p) => p.scripts.some((s) => isJsLike(s.file) && !ranAsIs(s.source, s.functions)));
   const typescript = transformed ? await loadTypeScript().catch(() => undefined) : undefined;
   const remap = typescript ? transformedRemapper(typescript) : undefined;

@@ -11,9 +11,11 @@
 import { shellQuote } from '@adlc/core';
 import { parsePytestCommand } from '../coverage/python.js';
 
-/** Beyond this, a pattern of names is no longer a sensible command line. */
+/** Beyond this, a pattern of names is no longer a sensible command line: longer lists go in batches. */
 const MAX_NAMES = 200;
 const MAX_PATTERN_CHARS = 8000;
+/** At most this many batches of passing tests run (the first ones: a part of the passing tests is still a passing side). */
+const MAX_BATCHES = 10;
 
 /** The tests the run reports as passed (TAP `ok`, node's spec reporter `✔`), skipped and todo ones aside. */
 export function passingTestNames(output: string): string[] {
@@ -33,18 +35,45 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 const NODE_TEST = /(^|\s)node(?:\s+(?:(?:--import|--require|-r|--loader|--experimental-loader|--conditions|-C|--env-file)\s+\S+|--?[\w-]+(?:=\S+)?))*?\s+--test(?=\s|$)/;
 
 /**
- * The test command narrowed to the named tests, or null when it is not a runner we know how to
- * narrow (`node --test`, whose --test-name-pattern must stand before the files), when no test
- * passed, or when a failing test's name is among them (the narrowed run would run it again).
+ * The test command narrowed to the named tests, in batches when they are many (each within MAX_NAMES
+ * names and MAX_PATTERN_CHARS characters, at most MAX_BATCHES), or none when it is not a runner we
+ * know how to narrow (`node --test`, whose --test-name-pattern must stand before the files) or no
+ * test passed. A failing test's name is left out (the narrowed run would run it again).
  */
-export function passingCommand(command: string, passed: readonly string[], failed: readonly string[]): string | null {
-  return nodeTestNamed(command, passed.filter((name) => !failed.includes(name)));
+export function passingCommands(command: string, passed: readonly string[], failed: readonly string[]): string[] {
+  if (!NODE_TEST.test(command)) return [];
+  return batches(passed.filter((name) => !failed.includes(name)))
+    .slice(0, MAX_BATCHES)
+    .flatMap((names) => nodeTestNamed(command, names) ?? []);
 }
 
-/** `node --test` narrowed to exactly these test names, or null (see passingCommand). */
+/** The first batch of passingCommands, or null (kept for callers that want one command). */
+export function passingCommand(command: string, passed: readonly string[], failed: readonly string[]): string | null {
+  return passingCommands(command, passed, failed)[0] ?? null;
+}
+
+const namePattern = (names: readonly string[]) => `^(?:${names.map(escapeRegExp).join('|')})$`;
+
+/** Names in consecutive batches whose patterns stay within MAX_NAMES names and MAX_PATTERN_CHARS characters; a name too long alone is left out. */
+export function batches(names: readonly string[]): string[][] {
+  const out: string[][] = [];
+  let current: string[] = [];
+  for (const name of names) {
+    if (namePattern([name]).length > MAX_PATTERN_CHARS) continue;
+    if (current.length > 0 && (current.length >= MAX_NAMES || namePattern([...current, name]).length > MAX_PATTERN_CHARS)) {
+      out.push(current);
+      current = [];
+    }
+    current.push(name);
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+/** `node --test` narrowed to exactly these test names, or null (see passingCommands). */
 function nodeTestNamed(command: string, names: readonly string[]): string | null {
   if (names.length === 0 || names.length > MAX_NAMES) return null;
-  const pattern = `^(?:${names.map(escapeRegExp).join('|')})$`;
+  const pattern = namePattern(names);
   if (pattern.length > MAX_PATTERN_CHARS) return null;
   const at = NODE_TEST.exec(command);
   if (!at) return null;
@@ -108,6 +137,8 @@ const NAME_PATTERN_RUNNERS: ReadonlyArray<{ program: RegExp; flag: string; faili
   // `  2 passing (5ms)`
   { program: /(?:^|[\s/])_?mocha(?:\.js)?(?=\s|$)/, flag: '--grep', failing: mochaFailingNames, somePassed: /^\s*[1-9]\d* passing\b/m },
 ];
+/** `<steps> && <command>`: the steps before the last `&&`, and the last command. */
+const CHAINED = /^([\s\S]*&&\s*)([^&]+)$/;
 /** Shell syntax after which an appended flag would go to another command, or into a file. */
 const COMPOUND = /[;&|<>`\n]|\$\(/;
 /** A command that already picks its tests by name. */
@@ -122,7 +153,11 @@ type Side = 'passing' | 'failing';
  * already, no test passed, or no failing test is named. `side: 'failing'` narrows it to the failing
  * ones instead (then whether some test passed does not matter).
  */
-export function namePatternCommand(command: string, output: string, side: Side = 'passing'): string | null {
+export function namePatternCommand(whole: string, output: string, side: Side = 'passing'): string | null {
+  // A build step before the runner (`npm run build && vitest run`): the runner is the last command.
+  const chained = CHAINED.exec(whole);
+  const prefix = chained ? chained[1]! : '';
+  const command = chained ? chained[2]! : whole;
   const runner = NAME_PATTERN_RUNNERS.find((r) => r.program.test(command));
   if (!runner || COMPOUND.test(command) || NAME_FILTER.test(command)) return null;
   if (side === 'passing' && !runner.somePassed.test(output)) return null;
@@ -131,7 +166,7 @@ export function namePatternCommand(command: string, output: string, side: Side =
   const names = failed.map(escapeRegExp).join('|');
   const pattern = side === 'passing' ? `^(?!(?:${names})$)` : `^(?:${names})$`;
   if (pattern.length > MAX_PATTERN_CHARS) return null;
-  return `${command} ${runner.flag}=${shellQuote(pattern)}`;
+  return `${prefix}${command} ${runner.flag}=${shellQuote(pattern)}`;
 }
 
 /** The failing tests' node ids in pytest's short summary (`FAILED tests/test_a.py::test_b - assert ...`). */
@@ -158,7 +193,11 @@ const PACKAGE_SCRIPT = /^\s*(npm|pnpm|yarn)\s+(?:(?:run|run-script)\s+([\w:.-]+)
  * Vitest, Jest or Mocha command, the same pattern goes after `--` (npm and pnpm hand what follows to
  * the script; yarn takes it as it is). Null for any other command or script.
  */
-export function scriptCommand(command: string, output: string, scripts: Readonly<Record<string, string>>, side: Side = 'passing'): string | null {
+export function scriptCommand(whole: string, output: string, scripts: Readonly<Record<string, string>>, side: Side = 'passing'): string | null {
+  // `npm run build && npm test`: the script is the last command.
+  const chained = CHAINED.exec(whole);
+  const prefix = chained ? chained[1]! : '';
+  const command = chained ? chained[2]! : whole;
   const m = PACKAGE_SCRIPT.exec(command);
   if (!m) return null;
   const manager = m[4] !== undefined ? 'yarn' : m[1]!;
@@ -167,20 +206,24 @@ export function scriptCommand(command: string, output: string, scripts: Readonly
   if (typeof script !== 'string') return null;
   const narrowed = namePatternCommand(script, output, side);
   if (narrowed === null || !narrowed.startsWith(`${script} `)) return null;
-  return `${command.trim()} ${manager === 'yarn' ? '' : '-- '}${narrowed.slice(script.length + 1)}`;
+  return `${prefix}${command.trim()} ${manager === 'yarn' ? '' : '-- '}${narrowed.slice(script.length + 1)}`;
 }
 
 /**
- * The command that runs the test command's passing tests by themselves, or null when none is known.
- * `scripts`: the package.json scripts where the command runs (for `npm test` and the like).
+ * The commands that run the test command's passing tests by themselves (several for a long list of
+ * `node --test` names), or none when none is known. `scripts`: the package.json scripts where the
+ * command runs (for `npm test` and the like).
  */
+export function passingTestsCommands(command: string, output: string, failed: readonly string[], scripts: Readonly<Record<string, string>> = {}): string[] {
+  const named = passingCommands(command, passingTestNames(output), failed);
+  if (named.length > 0) return named;
+  const one = namePatternCommand(command, output) ?? pytestPassingCommand(command, output) ?? scriptCommand(command, output, scripts);
+  return one === null ? [] : [one];
+}
+
+/** The first of passingTestsCommands, or null. */
 export function passingTestsCommand(command: string, output: string, failed: readonly string[], scripts: Readonly<Record<string, string>> = {}): string | null {
-  return (
-    passingCommand(command, passingTestNames(output), failed) ??
-    namePatternCommand(command, output) ??
-    pytestPassingCommand(command, output) ??
-    scriptCommand(command, output, scripts)
-  );
+  return passingTestsCommands(command, output, failed, scripts)[0] ?? null;
 }
 
 /**

@@ -146,7 +146,9 @@ function callsIn(scopes: TestScopes, region: Region, params?: ReadonlySet<string
     // does only when the name was imported (not a local, not a global such as setTimeout).
     const code = member || (imported.has(t.text) && !locals.has(t.text));
     const input = params !== undefined && actsOnInput(scopes, k, member, params);
-    calls.push({ name: t.text, plain: !member, counts: code && !isStopWord(t.text), input });
+    // An imported function bound under another name is called by the module's name for it.
+    const name = !member && imported.has(t.text) ? (scopes.aliases?.get(t.text) ?? t.text) : t.text;
+    calls.push({ name, plain: !member, counts: code && !isStopWord(name), input });
   }
   return calls;
 }

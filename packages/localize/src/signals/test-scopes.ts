@@ -32,6 +32,8 @@ export interface TestScopes {
   locals: Set<string>;
   /** Names bound by an import or a require() of a module. */
   imported: Set<string>;
+  /** An imported name bound under another (`{ parse: read } = require('..')`, `import { parse as read }`): local → the module's. */
+  aliases?: Map<string, string>;
 }
 
 /** The functions that define a test, as the JS runners name them (`test`, `it`, `test.only`, `it.each(t)`). */
@@ -46,7 +48,7 @@ interface Js {
 export function jsScopes(tokens: Token[]): TestScopes {
   const pairs = matchBrackets(tokens);
   const js: Js = { tokens, pairs, openOf: new Map([...pairs].map(([open, close]) => [close, open] as const)) };
-  const scopes: TestScopes = { tokens, pairs, tests: [], helpers: new Map(), bodies: [], locals: new Set(), imported: new Set() };
+  const scopes: TestScopes = { tokens, pairs, tests: [], helpers: new Map(), bodies: [], locals: new Set(), imported: new Set(), aliases: new Map() };
   tokens.forEach((t, k) => {
     if (tokens[k - 1]?.text === '.') {
       const open = t.text === 'test' ? subtestArguments(js, k) : null;
@@ -103,6 +105,7 @@ function bindings(js: Js, k: number, scopes: TestScopes): void {
   else if (t.text === 'import' && next?.text !== '(' && next?.text !== '.') {
     for (let j = k + 1; j < tokens.length && tokens[j]!.text !== 'from' && tokens[j]!.kind !== 'string'; j++) {
       if (tokens[j]!.kind === 'name' && !['as', 'type', 'typeof'].includes(tokens[j]!.text) && tokens[j + 1]?.text !== 'as') scopes.imported.add(tokens[j]!.text);
+      if (tokens[j]!.text === 'as' && tokens[j - 1]?.kind === 'name' && tokens[j + 1]?.kind === 'name' && tokens[j - 1]!.text !== '*') scopes.aliases?.set(tokens[j + 1]!.text, tokens[j - 1]!.text);
     }
   } else if (t.text === 'catch' && next?.text === '(') namesIn(tokens, k + 2, pairs.get(k + 1) ?? k + 2, scopes.locals);
   else if (t.text === 'class' && next?.kind === 'name') scopes.locals.add(next.text);
@@ -120,6 +123,12 @@ function declaration(js: Js, k: number, scopes: TestScopes): void {
   while (tokens[value]?.text === 'await' || tokens[value]?.text === 'async') value++;
   const required = tokens[eq]?.text === '=' && (tokens[value]?.text === 'require' || tokens[value]?.text === 'import') && tokens[value + 1]?.text === '(';
   for (const name of names) (required ? scopes.imported : scopes.locals).add(name);
+  // `{ parse: read } = require('..')`: a call of `read` is a call of the module's `parse`.
+  if (required && patternEnd !== undefined) {
+    for (let j = k + 1; j < patternEnd; j++) {
+      if (tokens[j]!.kind === 'name' && tokens[j + 1]?.text === ':' && tokens[j + 2]?.kind === 'name' && tokens[j - 1]?.text !== '.') scopes.aliases?.set(tokens[j + 2]!.text, tokens[j]!.text);
+    }
+  }
   if (tokens[eq]?.text !== '=' || names.size !== 1) return;
   // The function a value starts with: `function`, or the `=>` after `(...)` or a lone parameter.
   const at = tokens[value]?.text === 'function' ? value : tokens[value]?.text === '(' ? (pairs.get(value) ?? -2) + 1 : value + 1;
