@@ -2,10 +2,11 @@
 // failed, the candidates of every round are grouped together, and an interrupt in a later round
 // leaves the files as they were. The built CLI, the real SDK against the loopback fake, real git.
 
+import { isProcessAlive } from '@adlc/core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isRunning, runCli, type TempRepo } from '@adlc/testkit';
+import { runCli, type TempRepo } from '@adlc/testkit';
 import { LogEventSchema } from '../src/output/log-event-schema.js';
 import { BASE_ARGS, BIN, BUGGY, FIX, FIX_OTHER, FIX_SPACED, FIX_THIRD, GAMING, WRONG, bytes, fix, interruptMidEvaluation, parseOutput, useSuite, waitFor } from './support.js';
 
@@ -117,6 +118,6 @@ describe('--rounds', () => {
     expect(stderr()).toContain('interrupted by SIGINT');
     expect(bytes(r, 'src/calc.mjs').toString()).toBe(BUGGY);
     expect(r.status()).toBe('');
-    await waitFor(() => !isRunning(testPid), 5000);
+    await waitFor(() => !isProcessAlive(testPid), 5000);
   });
 });

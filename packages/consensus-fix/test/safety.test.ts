@@ -4,8 +4,8 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RestoreDocumentSchema } from '@adlc/core';
-import { isRunning, runCli } from '@adlc/testkit';
+import { isProcessAlive, RestoreDocumentSchema } from '@adlc/core';
+import { runCli } from '@adlc/testkit';
 import { RestoreOutputSchema } from '../src/output/schema.js';
 import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, GAMING, RAILS, REPRO, WRONG, answer, bytes, fix, interruptMidEvaluation, killQuietly, parseOutput, useSuite, waitFor } from './support.js';
 
@@ -23,7 +23,7 @@ describe('signals during evaluation', () => {
     expect(stderr()).toContain('interrupted by SIGINT');
     expect(bytes(r, 'src/calc.mjs').toString()).toBe(BUGGY);
     expect(r.status()).toBe('');
-    await waitFor(() => !isRunning(testPid), 5000);
+    await waitFor(() => !isProcessAlive(testPid), 5000);
   });
 
   it('SIGKILL, then --restore: files byte-identical, says what it restored, exit 0', async () => {

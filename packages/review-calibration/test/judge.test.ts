@@ -1,5 +1,6 @@
+import { isProcessAlive } from '@adlc/core';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { FAKE_KEYS, isRunning, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/testkit';
+import { FAKE_KEYS, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/testkit';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { judgeAll } from '../src/review/judge.js';
 import { assertBuilt, cleanScratch, cli, scratch, until, makeRepo, MATH, parseJson, PLANTS, reviewer } from './helpers.js';
@@ -73,7 +74,7 @@ describe('--scorer judge (the default) through the fake provider server', () => 
     expect(result.stderr).toContain('oracle control');
     const pid = Number(readFileSync(pidFile, 'utf8'));
     // Killed (its group got SIGTERM, then SIGKILL); give the system a moment to reap it.
-    await until(() => !isRunning(pid), 'the reviewer to be gone', 5000);
+    await until(() => !isProcessAlive(pid), 'the reviewer to be gone', 5000);
     expect(repo.read('src/math.js')).toBe(MATH);
     expect(repo.status()).toBe('');
   });

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RestoreDocumentSchema } from '@adlc/core';
-import { cleanEnv, isRunning, runCli, type TempRepo } from '@adlc/testkit';
+import { isProcessAlive, RestoreDocumentSchema } from '@adlc/core';
+import { cleanEnv, runCli, type TempRepo } from '@adlc/testkit';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RestoreJsonSchema } from '../src/index.js';
 import { assertBuilt, BIN, cleanScratch, scratch, cli, makeRepo, MATH, parseJson, PLANTS, reviewer, until } from './helpers.js';
@@ -55,7 +55,7 @@ describe('signals', () => {
     expect(code).toBe(130);
     expect(repo.read('src/math.js')).toBe(MATH);
     expect(repo.status()).toBe('');
-    await until(() => !isRunning(run.reviewerPid), 'the reviewer to be killed', 5000);
+    await until(() => !isProcessAlive(run.reviewerPid), 'the reviewer to be killed', 5000);
     expect(run.stderr()).toContain('interrupted');
   });
 
@@ -72,7 +72,7 @@ describe('signals', () => {
     run.child.kill('SIGKILL');
     await run.exited;
     process.kill(run.reviewerPid, 'SIGKILL');
-    await until(() => !isRunning(run.reviewerPid), 'the reviewer to die', 5000);
+    await until(() => !isProcessAlive(run.reviewerPid), 'the reviewer to die', 5000);
     // The killed run could not clean up: the plants are still in the file.
     expect(repo.read('src/math.js')).not.toBe(MATH);
 
@@ -94,7 +94,7 @@ describe('signals', () => {
     run.child.kill('SIGKILL');
     await run.exited;
     process.kill(run.reviewerPid, 'SIGKILL');
-    await until(() => !isRunning(run.reviewerPid), 'the reviewer to die', 5000);
+    await until(() => !isProcessAlive(run.reviewerPid), 'the reviewer to die', 5000);
     expect(repo.read('src/other.js')).not.toBe(OTHER);
     // The person opens the planted file and fixes something of their own in it.
     const edited = `${repo.read('src/math.js')}// my own note\n`;
@@ -149,7 +149,7 @@ describe('signals', () => {
     run.child.kill('SIGKILL');
     await run.exited;
     process.kill(run.reviewerPid, 'SIGKILL');
-    await until(() => !isRunning(run.reviewerPid), 'the reviewer to die', 5000);
+    await until(() => !isProcessAlive(run.reviewerPid), 'the reviewer to die', 5000);
     const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', run.plantsFile, '--scorer', 'repro', '--min-recall', '0', '--json']);
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toContain('restored 1 file');

@@ -2,11 +2,12 @@
 // document and hint, the same redaction, a quiet end when stdout's reader goes away, 130/143 on a
 // signal, and global flags before or after the command.
 
+import { isProcessAlive } from '@adlc/core';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isRunning, type TempRepo } from '@adlc/testkit';
+import type { TempRepo } from '@adlc/testkit';
 import { HookDenySchema, StatusOutputSchema } from '../src/index.js';
 import { BIN, HEAVY_MODULES, kernel, loadedSources, makeProject, OLD_BIN, PRICE_ID, PRICE_SRC, PRICE_TEST } from './support.js';
 
@@ -37,8 +38,8 @@ function spawnCli(r: TempRepo, args: string[], opts: { closeStdout?: boolean; in
 }
 
 async function stopsRunning(pid: number): Promise<boolean> {
-  for (let i = 0; i < 100 && isRunning(pid); i++) await new Promise((r) => setTimeout(r, 50));
-  return !isRunning(pid);
+  for (let i = 0; i < 100 && isProcessAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  return !isProcessAlive(pid);
 }
 
 describe('the fast path has the CLI contract', () => {

@@ -42,6 +42,5 @@ export {
   type ScriptStep,
   type ToolResult,
 } from './model-script.js';
-export { isRunning } from './process-state.js';
 export { geminiResponse, geminiStreamChunks, geminiToolResults, geminiUserTexts } from './gemini-stream.js';
 export { chatCompletion, chatCompletionChunks, chatToolResults, chatUserTexts } from './chat-completions-stream.js';

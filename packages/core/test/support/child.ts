@@ -3,7 +3,7 @@
 
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import { isRunning } from '@adlc/testkit';
+import { isProcessAlive as isRunning } from '../../src/process-alive.js';
 
 export { isRunning };
 

@@ -10,10 +10,11 @@
 // child's coverage. After the run, the notes against the coverage files name each process that
 // left none, and why; coverage written elsewhere is read from there.
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { listDir } from '../coverage/v8.js';
+import { isProcessAlive } from '@adlc/core';
 
 /** How long a SIGKILL of a child already sent SIGTERM waits for it to end by itself. */
 export const HOLD_MS = 20_000;
@@ -93,21 +94,6 @@ function notedPids(notes: string): number[] {
   });
 }
 
-/** Whether `pid` is a live process; a zombie has exited (its coverage is written). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
-  } catch {
-    return !existsSync('/proc/self/stat');
-  }
-}
-
 /**
  * Waits (up to OUTLIVED_MS) for the run's processes that outlived its command: a runner that exits
  * without waiting for a worker leaves it writing its coverage after the command has ended.
@@ -116,7 +102,7 @@ export async function outlived(notes: string, signal?: AbortSignal): Promise<voi
   const deadline = Date.now() + OUTLIVED_MS;
   let pids = notedPids(notes).filter((pid) => pid !== process.pid);
   while (!signal?.aborted && Date.now() < deadline) {
-    pids = pids.filter(alive);
+    pids = pids.filter((pid) => isProcessAlive(pid));
     if (pids.length === 0) return;
     await sleep(50);
   }
