@@ -35,7 +35,7 @@ describe('consensus-fix outputs match schemas/*.json', () => {
     for (const event of events) assertValid('consensus-fix', 'event', event);
     // The run went through every phase, so every kind of event was checked but the warning.
     const kinds = new Set(events.map((e) => (e as { event: string }).event));
-    expect([...kinds].sort()).toEqual(['applied', 'baseline', 'completion', 'end', 'post-apply', 'preflight', 'recheck', 'settled', 'stage', 'start'].sort());
+    expect([...kinds].sort()).toEqual(['applied', 'baseline', 'completion', 'end', 'post-apply', 'preflight', 'recheck', 'round', 'settled', 'stage', 'start'].sort());
     repo.git('checkout', '--', '.');
   });
 
