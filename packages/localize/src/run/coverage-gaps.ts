@@ -37,6 +37,10 @@ export const NOTE_PROCESS = (dirEnv: string) => `
     // Written here, in the exit handler, rather than after it: a runner that SIGKILLs a worker once it
     // is on its way out (seen with Vitest's forks) would cut Node's own write short.
     try { require('node:v8').takeCoverage(); } catch (e) {}
+    // Node names a coverage file by pid and millisecond, and a take resets the counts: its own write at
+    // exit, in the same millisecond, would replace this file with a nearly empty one. Let the clock move.
+    var taken = Date.now();
+    while (Date.now() === taken) {}
     try { fs.writeFileSync(path.join(dir, 'exited-' + process.pid), ''); } catch (e) {}
   });
 })();
