@@ -8,7 +8,8 @@ import { gatedFiles, type GatedFiles } from '../project/gated-files.js';
 import { loadState } from './state-store.js';
 import { listPending } from '../turn/pending-edits.js';
 import { readTurn } from '../turn/turn-buffer.js';
-import type { PlanStep, StatusOutput } from '../schemas/outputs.js';
+import * as z from 'zod';
+import { PlanStepSchema, type PlanStep, type StatusOutput } from '../schemas/outputs.js';
 
 export type { PlanStep };
 export type StatusResult = StatusOutput;
@@ -49,22 +50,23 @@ export function status(ctx: KernelContext, planFile?: string): StatusResult {
   return result;
 }
 
+const PLAN_HINT = 'a plan is JSON: {"steps": [{"title": "...", "test_id": "...", "test_file_path": "..."}]}';
+
+/** The RFC's plan file: its steps are the status output's steps before their state is added. */
+const PlanFileSchema = z.object({ steps: z.array(PlanStepSchema) });
+
 /** The RFC's plan: `{steps: [{title, test_id?, test_file_path?}]}`. */
 export function readPlan(file: string): PlanStep[] {
   let value: unknown;
   try {
     value = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
-    throw new KernelUsageError(`cannot read the plan ${file}: ${(error as Error).message}`, 'a plan is JSON: {"steps": [{"title": "...", "test_id": "...", "test_file_path": "..."}]}');
+    throw new KernelUsageError(`cannot read the plan ${file}: ${(error as Error).message}`, PLAN_HINT);
   }
-  const steps = (value as { steps?: unknown } | null)?.steps;
-  if (!Array.isArray(steps)) throw new KernelUsageError(`the plan ${file} has no "steps" list`);
-  return steps.map((s, i) => {
-    const step = s as Record<string, unknown>;
-    if (typeof step.title !== 'string') throw new KernelUsageError(`the plan ${file}: step ${i + 1} has no "title"`);
-    const out: PlanStep = { title: step.title };
-    if (typeof step.test_id === 'string') out.test_id = step.test_id;
-    if (typeof step.test_file_path === 'string') out.test_file_path = step.test_file_path;
-    return out;
-  });
+  const parsed = PlanFileSchema.safeParse(value);
+  if (parsed.success) return parsed.data.steps;
+  const [, index, key] = parsed.error.issues[0]!.path;
+  if (index === undefined) throw new KernelUsageError(`the plan ${file} has no "steps" list`, PLAN_HINT);
+  const what = key === undefined ? 'is not an object' : `has no valid "${String(key)}" (${parsed.error.issues[0]!.message})`;
+  throw new KernelUsageError(`the plan ${file}: step ${Number(index) + 1} ${what}`, PLAN_HINT);
 }
