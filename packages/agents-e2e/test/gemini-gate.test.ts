@@ -7,7 +7,7 @@ import { callTool, say } from '@adlc/testkit';
 import { describe, expect, it, vi } from 'vitest';
 import { agentForTests } from '../src/ensure-agent.js';
 import { runGemini } from '../src/gemini.js';
-import { eventTrail, expectRefusedWithReasons, FIX, FIXED, ORIGINAL, RED_GREEN_TRAIL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
+import { expectRefusedWithReasons, expectRevertedThenGreen, FIX, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
 import { gateSuite } from './support/gate-suite.js';
 
 const gemini = await agentForTests('gemini');
@@ -65,18 +65,6 @@ describe.skipIf(!gemini)('tdd-kernel in Gemini CLI (real binary, hooks from `tdd
       sessionId,
     );
 
-    const edited = (callId: string) => expect(resultOf(requests, callId)?.output).toContain(`Successfully modified file: ${p.sourceAbs}`);
-    edited('g_wrong');
-    expect(requests.slice(0, 2).flatMap((r) => r.userTexts).filter((t) => t.startsWith('tdd-kernel'))).toEqual([]);
-    const retry = requests[2]!.userTexts.at(-1);
-    expect(retry).toMatch(/^tdd-kernel reverted this turn's edits whose tests are still red/);
-    expect(retry).toContain(`reverted: ${SOURCE} restored to its content before this turn, because ${TEST_ID} did not pass`);
-    expect(resultOf(requests, 'g_read_2')?.output).toBe(ORIGINAL);
-    edited('g_right');
-    expect(p.source().toString()).toBe(FIXED);
-
-    const events = p.events();
-    expect(eventTrail(events)).toEqual(RED_GREEN_TRAIL);
-    expect(new Set(events.map((e) => e.session_id))).toEqual(new Set([sessionId]));
+    expectRevertedThenGreen(p, requests, sessionId, { editedText: `Successfully modified file: ${p.sourceAbs}`, wrong: 'g_wrong', readAfter: 'g_read_2', right: 'g_right', blockedAt: 2 });
   });
 });

@@ -7,7 +7,7 @@ import { callTool, say } from '@adlc/testkit';
 import { describe, expect, it, vi } from 'vitest';
 import { agentForTests } from '../src/ensure-agent.js';
 import { runQwen } from '../src/qwen.js';
-import { eventTrail, expectRefusedWithReasons, FIX, FIXED, ORIGINAL, RED_GREEN_TRAIL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
+import { expectRefusedWithReasons, expectRevertedThenGreen, FIX, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
 import { gateSuite } from './support/gate-suite.js';
 
 const qwen = await agentForTests('qwen');
@@ -70,19 +70,7 @@ describe.skipIf(!qwen)('tdd-kernel in Qwen Code (real binary, hooks from `tdd-ke
       sessionId,
     );
 
-    const edited = (callId: string) => expect(resultOf(requests, callId)?.output).toContain(`The file: ${p.sourceAbs} has been updated.`);
-    edited('q_wrong');
     // The Stop block ({"decision": "block"}) reaches the model as the last user message of the request after "Done.", and not before.
-    const fromKernel = (texts: string[]) => texts.filter((t) => t.startsWith('tdd-kernel'));
-    expect(requests.slice(0, 3).flatMap((r) => fromKernel(r.userTexts))).toEqual([]);
-    const retry = requests[3]!.userTexts.at(-1);
-    expect(retry).toMatch(/^tdd-kernel reverted this turn's edits whose tests are still red/);
-    expect(retry).toContain(`reverted: ${SOURCE} restored to its content before this turn, because ${TEST_ID} did not pass`);
-    expect(resultOf(requests, 'q_read_2')?.output).toBe(ORIGINAL);
-    edited('q_right');
-    expect(p.source().toString()).toBe(FIXED);
-    const events = p.events();
-    expect(eventTrail(events)).toEqual(RED_GREEN_TRAIL);
-    expect(new Set(events.map((e) => e.session_id))).toEqual(new Set([sessionId]));
+    expectRevertedThenGreen(p, requests, sessionId, { editedText: `The file: ${p.sourceAbs} has been updated.`, wrong: 'q_wrong', readAfter: 'q_read_2', right: 'q_right', blockedAt: 3 });
   });
 });

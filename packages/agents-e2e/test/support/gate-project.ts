@@ -143,3 +143,29 @@ export function expectRefusedWithReasons(
   });
   expect(refusals[0]!.reason).toContain(`tdd-kernel claim <test_id> ${SOURCE}`);
 }
+
+/**
+ * The end-of-turn proof of a gate test: the claimed wrong edit went through (`editedText` is the agent's
+ * words for a done edit), no kernel message reached the model before request `blockedAt`, whose last user
+ * message is the revert report; the model re-read the original, its right edit went through and stayed,
+ * and the log holds the red-green trail, all in one session.
+ */
+export function expectRevertedThenGreen(
+  p: GateProject,
+  requests: readonly ModelRequest[],
+  sessionId: string,
+  turn: { editedText: string; wrong: string; readAfter: string; right: string; blockedAt: number },
+): void {
+  const edited = (callId: string) => expect(resultOf(requests, callId)?.output).toContain(turn.editedText);
+  edited(turn.wrong);
+  expect(requests.slice(0, turn.blockedAt).flatMap((r) => r.userTexts).filter((t) => t.startsWith('tdd-kernel'))).toEqual([]);
+  const retry = requests[turn.blockedAt]!.userTexts.at(-1);
+  expect(retry).toMatch(/^tdd-kernel reverted this turn's edits whose tests are still red/);
+  expect(retry).toContain(`reverted: ${SOURCE} restored to its content before this turn, because ${TEST_ID} did not pass`);
+  expect(resultOf(requests, turn.readAfter)?.output).toBe(ORIGINAL);
+  edited(turn.right);
+  expect(p.source().toString()).toBe(FIXED);
+  const events = p.events();
+  expect(eventTrail(events)).toEqual(RED_GREEN_TRAIL);
+  expect(new Set(events.map((e) => e.session_id))).toEqual(new Set([sessionId]));
+}
