@@ -22,8 +22,12 @@ const edit = (r: TempRepo, name: 'PreToolUse' | 'PostToolUse', id: string, file:
   hook(r, { hook_event_name: name, tool_name: 'Edit', tool_use_id: id, tool_input: { file_path: path.join(r.dir, file), old_string: 'n;', new_string: 'n + 1;' }, ...extra });
 const status = async (r: TempRepo) => StatusOutputSchema.parse(JSON.parse((await kernel(r, ['status', '--json'], undefined, { TDD_KERNEL_SESSION: SESSION })).stdout));
 function scratch(r: TempRepo): string {
+  // The scratch base holds the checked config file beside the session directories; readdir's order is the
+  // file system's, so the session directory is picked by kind, not by position.
   const base = path.join(r.dir, '.git', 'tdd-kernel');
-  return path.join(base, readdirSync(base)[0]!);
+  const dirs = readdirSync(base, { withFileTypes: true }).filter((d) => d.isDirectory());
+  expect(dirs).toHaveLength(1);
+  return path.join(base, dirs[0]!.name);
 }
 function events(r: TempRepo) {
   return readFileSync(path.join(r.dir, '.tdd-kernel/events.jsonl'), 'utf8').trim().split('\n').map((l) => KernelEventSchema.parse(JSON.parse(l)));
