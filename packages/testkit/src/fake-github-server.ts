@@ -1,10 +1,12 @@
 // A loopback fake of the part of GitHub's REST API that reviews pull requests: the pull request,
 // its files (patches cut from a real `git diff`), reviews and review comments, kept in memory and
-// recording every request. Like GitHub, it refuses a review comment on a line outside the diff
-// (422) and a wrong token (401); a test can make any request fail with a status of its choosing.
-// Tests point the real @octokit/rest at it through GITHUB_API_URL.
+// recording every request; and of its GraphQL endpoint, enough to hide (minimize) a review. Like
+// GitHub, it refuses a review comment on a line outside the diff (422) and a wrong token (401); a
+// test can make any request fail with a status of its choosing. Tests point the real
+// @octokit/rest at it through GITHUB_API_URL.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { answerGraphql, type Minimized } from './fake-github-graphql.js';
 import { listenOnLoopback, readBody, sendJson } from './loopback.js';
 
 export const FAKE_GITHUB_TOKEN = 'ghs_fakeGitHubTestToken000000000000000000';
@@ -19,6 +21,7 @@ export interface GitHubRequest {
 
 export interface FakeReview {
   id: number;
+  node_id: string;
   body: string;
   commit_id: string;
   event: string;
@@ -29,6 +32,7 @@ export interface FakeReview {
 
 export interface FakeReviewComment {
   id: number;
+  node_id: string;
   pull_request_review_id: number;
   path: string;
   line: number;
@@ -48,8 +52,12 @@ export interface FakeGitHubServer {
   readonly requests: GitHubRequest[];
   readonly reviews: FakeReview[];
   readonly comments: FakeReviewComment[];
+  /** Reviews and comments hidden through GraphQL's minimizeComment, in order, by node id. */
+  readonly minimized: Minimized[];
   /** A pull request of `owner/repo` whose files are the sections of `diff` (a `git diff` output). */
   addPullRequest(repository: string, number: number, pr: { headSha: string; diff: string }): void;
+  /** A review already on the pull request, by `login` (someone other than the token's account, say). */
+  addReview(repository: string, number: number, review: { login: string; body: string }): FakeReview;
   /** Requests matching `method` and `path` (a regex on the URL path) answer with this failure. */
   fail(method: string, path: RegExp, failure: FakeFailure): void;
   /** GITHUB_API_URL, GITHUB_TOKEN and GITHUB_REPOSITORY for a CLI run. */
@@ -92,10 +100,27 @@ export async function startFakeGitHubServer(options: { token?: string } = {}): P
   const requests: GitHubRequest[] = [];
   const reviews: FakeReview[] = [];
   const comments: FakeReviewComment[] = [];
+  const minimized: Minimized[] = [];
   const pulls = new Map<string, PullRequest>();
   const failures: Array<{ method: string; path: RegExp; failure: FakeFailure }> = [];
   let nextId = 1000;
   let url = '';
+
+  const addReview = (repository: string, number: number, pr: PullRequest, r: { login: string; body: string; commitId?: string; event?: string }) => {
+    const id = nextId++;
+    const review: FakeReview = {
+      id,
+      node_id: `PRR_fake${id}`,
+      body: r.body,
+      commit_id: r.commitId ?? pr.headSha,
+      event: r.event ?? 'COMMENT',
+      user: { login: r.login },
+      html_url: `${url}/${repository}/pull/${number}#pullrequestreview-${id}`,
+      state: (r.event ?? 'COMMENT') === 'COMMENT' ? 'COMMENTED' : String(r.event),
+    };
+    reviews.push(review);
+    return review;
+  };
 
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -108,8 +133,14 @@ export async function startFakeGitHubServer(options: { token?: string } = {}): P
       res.writeHead(failure.status, { 'content-type': 'application/json', ...failure.headers });
       return res.end(JSON.stringify({ message: failure.message ?? 'Failure', documentation_url: 'https://docs.github.com/rest' }));
     }
-    const auth = String(req.headers.authorization ?? '');
-    if (auth !== `token ${token}` && auth !== `Bearer ${token}`) return sendJson(res, 401, { message: 'Bad credentials' });
+    // GitHub takes either scheme, in any case.
+    const given = /^(?:token|bearer) (.*)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+    if (given !== token) return sendJson(res, 401, { message: 'Bad credentials' });
+
+    if (method === 'POST' && path === '/graphql') {
+      const subjects = () => [...reviews, ...comments].map((x) => ({ nodeId: x.node_id, login: x.user.login }));
+      return sendJson(res, 200, answerGraphql(body, { viewer: FAKE_GITHUB_BOT, subjects, minimized }));
+    }
 
     const pullPath = /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)(\/.*)?$/.exec(path);
     const pr = pullPath ? pulls.get(`${pullPath[1]}#${pullPath[2]}`) : undefined;
@@ -131,18 +162,12 @@ export async function startFakeGitHubServer(options: { token?: string } = {}): P
       if (outside) {
         return sendJson(res, 422, { message: 'Unprocessable Entity', errors: [`Line could not be resolved: ${outside.path}:${outside.line}`] });
       }
-      const id = nextId++;
-      const review: FakeReview = {
-        id,
-        body: body.body ?? '',
-        commit_id: body.commit_id ?? pr.headSha,
-        event: body.event,
-        user: { login: FAKE_GITHUB_BOT },
-        html_url: `${url}/${pullPath![1]}/pull/${number}#pullrequestreview-${id}`,
-        state: body.event === 'COMMENT' ? 'COMMENTED' : String(body.event),
-      };
-      reviews.push(review);
-      for (const c of asked) comments.push({ id: nextId++, pull_request_review_id: id, path: c.path, line: c.line, side: c.side ?? 'RIGHT', body: c.body, user: { login: FAKE_GITHUB_BOT } });
+      const review = addReview(pullPath![1]!, number, pr, { login: FAKE_GITHUB_BOT, body: body.body ?? '', commitId: body.commit_id, event: body.event });
+      const id = review.id;
+      for (const c of asked) {
+        const commentId = nextId++;
+        comments.push({ id: commentId, node_id: `PRRC_fake${commentId}`, pull_request_review_id: id, path: c.path, line: c.line, side: c.side ?? 'RIGHT', body: c.body, user: { login: FAKE_GITHUB_BOT } });
+      }
       return sendJson(res, 200, review);
     }
     const reviewPath = /^\/reviews\/(\d+)$/.exec(rest);
@@ -176,8 +201,14 @@ export async function startFakeGitHubServer(options: { token?: string } = {}): P
     requests,
     reviews,
     comments,
+    minimized,
     addPullRequest(repository, number, pr) {
       pulls.set(`${repository}#${number}`, { headSha: pr.headSha, files: splitGitDiff(pr.diff) });
+    },
+    addReview(repository, number, review) {
+      const pr = pulls.get(`${repository}#${number}`);
+      if (!pr) throw new Error(`the fake has no pull request ${repository}#${number}`);
+      return addReview(repository, number, pr, review);
     },
     fail(method, path, failure) {
       failures.push({ method, path, failure });

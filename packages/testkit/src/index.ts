@@ -23,6 +23,7 @@ export {
   type FakeReviewComment,
   type FakeFailure,
 } from './fake-github-server.js';
+export type { Minimized } from './fake-github-graphql.js';
 export { makeTempRepo, type TempRepo, type TempRepoOptions, type FileTree } from './temp-repo.js';
 export { runCli, cleanEnv, type CliResult, type RunCliOptions } from './run-cli.js';
 export { traceImportsArgs } from './trace-imports.js';
