@@ -40,7 +40,7 @@ import { toSarif } from './report/sarif.js';
 import { readFlaggedLines } from './report/flagged-lines.js';
 import type { Chairman, Chunks, Consensus, ConsensusOutput, GitHubReview, ReviewerResult } from './report/output-schema.js';
 import { pullRequestTarget, type PullRequestTarget } from './github/pull-request-target.js';
-import { postReview } from './github/post-review.js';
+import { postReview, retireReviews, type PostDeps } from './github/post-review.js';
 import { appendJobSummary } from './github/job-summary.js';
 import { terminalSafe } from './report/terminal-safe.js';
 import { chair, type ChairResult } from './chair/chair.js';
@@ -108,7 +108,7 @@ interface Decided {
 export async function runConsensusSynthesis(raw: RawOptions, deps: RunDeps): Promise<Outcome<ConsensusOutput>> {
   const run = await preflight(raw, deps);
   const input = await buildStage1Input(run.opts, { cwd: run.cwd, redactor: run.redactor, readStdin: deps.readStdin ?? readAllStdin });
-  const early = answerWithoutAsking(run, input);
+  const early = await answerWithoutAsking(run, input);
   if (early !== null) return early;
   const answers = await askReviewers(run, input);
   const stage1 = await settle(run, input, answers, (deps.now ?? (() => new Date()))());
@@ -158,8 +158,11 @@ function redactionsOf(redactor: Redactor): ConsensusOutput['redactions'] {
   return { count: redactor.total.count, kinds: { ...redactor.total.kinds } };
 }
 
-/** Inputs read: --prompt-only prints the prompt, and an empty diff has nothing to ask about. */
-function answerWithoutAsking(run: Run, input: Stage1Input): Outcome<ConsensusOutput> | null {
+/**
+ * Inputs read: --prompt-only prints the prompt, and an empty diff has nothing to ask about; with
+ * --github-review the tool's earlier reviews are retired, their items being about code now gone.
+ */
+async function answerWithoutAsking(run: Run, input: Stage1Input): Promise<Outcome<ConsensusOutput> | null> {
   const { opts } = run;
   if (opts.promptOnly) return promptOnly(stage1Prompts(input), opts.json) as Outcome<never>;
   if (input.mode !== 'code-review' || !input.empty) return null;
@@ -179,7 +182,14 @@ function answerWithoutAsking(run: Run, input: Stage1Input): Outcome<ConsensusOut
     warnings: [],
     usage: { inputTokens: 0, outputTokens: 0 },
   };
-  return pass(doc, opts.json ? { json: doc } : { text: `Nothing to review: no changes between ${input.target}.` });
+  if (run.pullRequest !== null) {
+    const target = run.pullRequest;
+    const why = input.excluded.length > 0 ? 'every changed file is excluded by --exclude' : 'the diff is empty';
+    doc.githubReview = await publishReview(run, `Retiring the earlier reviews of ${target.owner}/${target.repo}#${target.number}...`, input.change.headSha, (deps) =>
+      retireReviews(target, why, deps),
+    );
+  }
+  return pass(doc, opts.json ? { json: doc } : { text: renderText(doc) });
 }
 
 /** The stage-1 prompts with their labels: one, or one per part of the diff. */
@@ -342,15 +352,20 @@ async function write(run: Run, input: Stage1Input, stage1: Stage1, stage2: Chair
     ...(stage1.chunks ? { chunks: stage1.chunks } : {}),
     instructions: stage1.instructions,
   };
-  if (run.pullRequest !== null && input.mode === 'code-review') doc.githubReview = await reviewPullRequest(run, run.pullRequest, doc, input.change.headSha);
+  const target = run.pullRequest;
+  if (target !== null && input.mode === 'code-review') {
+    doc.githubReview = await publishReview(run, `Posting the review to ${target.owner}/${target.repo}#${target.number}...`, input.change.headSha, (deps) =>
+      postReview(target, doc, deps),
+    );
+  }
   const output = opts.json ? { json: doc } : { text: renderText(doc) };
   return built.gate.failed ? gateFail(doc, output) : pass(doc, output);
 }
 
-/** Publish: the consensus as one review of the pull request; GitHub's failures are warnings, never the verdict. */
-async function reviewPullRequest(run: Run, target: PullRequestTarget, doc: ConsensusOutput, reviewedHead: string | null): Promise<GitHubReview> {
-  run.reporter.progress(`Posting the review to ${target.owner}/${target.repo}#${target.number}...`);
-  const review = await postReview(target, doc, { env: run.env, reviewedHead, version: VERSION });
+/** Publish: the consensus as one review of the pull request (or the earlier ones retired); GitHub's failures are warnings, never the verdict. */
+async function publishReview(run: Run, progress: string, reviewedHead: string | null, publish: (deps: PostDeps) => Promise<GitHubReview>): Promise<GitHubReview> {
+  run.reporter.progress(progress);
+  const review = await publish({ env: run.env, reviewedHead, version: VERSION });
   run.reporter.endProgress();
   for (const warning of review.warnings) run.reporter.warn(terminalSafe(warning));
   if (review.warnings.length > 0) {

@@ -49,6 +49,19 @@ describe('describeFailure', () => {
     expect(describeFailure(error, target, env)).toMatch(expected);
   });
 
+  // A later step (hiding an earlier review, say) names what it left undone instead of the posting.
+  it.each([
+    [{ status: 502, message: 'Bad gateway', response: { headers: {} } }, 'GitHub answered 502 (Bad gateway); it stays visible'],
+    [{ status: 401, message: 'Bad credentials' }, 'GitHub refused the token (401: Bad credentials); check GITHUB_TOKEN; it stays visible'],
+    [
+      { status: 200, message: 'Request failed due to following response errors:\n - Could not resolve', errors: [{ message: "Could not resolve to a node with the global id of 'X'." }] },
+      "GitHub's GraphQL API answered with an error (Could not resolve to a node with the global id of 'X'.); it stays visible",
+    ],
+    [new Error('socket hang up'), 'socket hang up; it stays visible'],
+  ])('%j, undone', (error, expected) => {
+    expect(describeFailure(error, target, env, 'it stays visible')).toBe(expected);
+  });
+
   it('never repeats the token, even when the error message carries it', () => {
     const said = describeFailure({ status: 401, message: `token ${target.token} is wrong` }, target, env);
     expect(said).not.toContain(target.token);

@@ -70,15 +70,18 @@ afterEach(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-function review(extra: string[] = [], env: Record<string, string> = {}) {
+function review(extra: string[] = [], env: Record<string, string> = {}, at = head) {
   return cli(
-    ['--mode=code-review', `--base-sha=${base}`, `--head-sha=${head}`, '--github-review', '--seed=1', ...extra],
+    ['--mode=code-review', `--base-sha=${base}`, `--head-sha=${at}`, '--github-review', '--seed=1', ...extra],
     repo.dir,
     { ...providers.env(), ...github.env(REPOSITORY), GITHUB_EVENT_PATH: join(scratch, 'event.json'), GITHUB_STEP_SUMMARY: join(scratch, 'summary.md'), ...env },
   );
 }
 
 const posts = () => github.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/pulls/${PR}/reviews`));
+const graphql = () => github.requests.filter((r) => r.path === '/graphql');
+/** Requests that change something on GitHub (the GraphQL ones that minimize included). */
+const writes = () => github.requests.filter((r) => (r.method !== 'GET' && r.path !== '/graphql') || /minimizeComment/.test(r.body?.query ?? ''));
 
 describe('--github-review', () => {
   it('posts one COMMENT review: a comment per item on a diff line, the rest and the recommendation in the body', async () => {
@@ -120,11 +123,15 @@ describe('--github-review', () => {
     expect(first.stdout).toMatch(/^Pull request review: http:\/\/127\.0\.0\.1:\d+\/octo-org\/app\/pull\/7#pullrequestreview-\d+ \(1 on lines, 2 in the body\)$/m);
     const [firstReview] = github.reviews;
     const firstComment = github.comments[0]!;
+    // Nothing earlier to hide: no GraphQL at all.
+    expect(graphql()).toHaveLength(0);
 
     const second = await review(['--json']);
     expect(second.exitCode, second.stderr).toBe(2);
     const doc = ConsensusOutputSchema.parse(JSON.parse(second.stdout));
-    expect(doc.githubReview).toMatchObject({ status: 'posted', comments: 1, removedComments: 1, supersededReviews: 1 });
+    expect(doc.githubReview).toMatchObject({ status: 'posted', comments: 1, removedComments: 1, supersededReviews: 1, minimizedReviews: 1, minimizeFailures: 0, warnings: [] });
+    // The first review is hidden as outdated, through GraphQL's minimizeComment with its node id.
+    expect(github.minimized).toEqual([{ nodeId: firstReview!.node_id, classifier: 'OUTDATED' }]);
     // One line comment on the pull request, the new one; the first review now points at the second.
     expect(github.comments).toHaveLength(1);
     expect(github.comments[0]!.id).not.toBe(firstComment.id);
@@ -135,9 +142,35 @@ describe('--github-review', () => {
 
     // A third run retires the second review and leaves the already superseded first alone.
     const third = await review(['--json']);
-    expect(ConsensusOutputSchema.parse(JSON.parse(third.stdout)).githubReview).toMatchObject({ removedComments: 1, supersededReviews: 1 });
+    expect(ConsensusOutputSchema.parse(JSON.parse(third.stdout)).githubReview).toMatchObject({ removedComments: 1, supersededReviews: 1, minimizedReviews: 1 });
     expect(github.requests.filter((r) => r.method === 'PUT' && r.path.endsWith(`/reviews/${firstReview!.id}`))).toHaveLength(1);
     expect(github.comments).toHaveLength(1);
+    // The first is already hidden, so only the second is minimized now.
+    expect(github.minimized.map((m) => m.nodeId)).toEqual([firstReview!.node_id, github.reviews[1]!.node_id]);
+    expect(graphql().filter((r) => /minimizeComment/.test(r.body.query))).toHaveLength(2);
+  });
+
+  it('a failure to hide the earlier review is a warning in --json; the next run hides it', async () => {
+    const first = await review();
+    expect(first.exitCode, first.stderr).toBe(2);
+    const [firstReview] = github.reviews;
+    github.fail('POST', /^\/graphql$/, { status: 502, message: 'Bad gateway', times: 1 });
+
+    const second = await review(['--json']);
+    expect(second.exitCode, second.stderr).toBe(2);
+    const doc = ConsensusOutputSchema.parse(JSON.parse(second.stdout));
+    expect(doc.githubReview).toMatchObject({ status: 'posted', removedComments: 1, supersededReviews: 1, minimizedReviews: 0, minimizeFailures: 1 });
+    expect(doc.githubReview!.warnings).toHaveLength(1);
+    expect(doc.githubReview!.warnings[0]).toMatch(/^the earlier review could not be hidden: GitHub answered 502 \(Bad gateway[^)]*\); it stays visible$/);
+    expect(second.stderr).toMatch(/WARNING: the earlier review could not be hidden: GitHub answered 502 \(Bad gateway/);
+    expect(readFileSync(join(scratch, 'summary.md'), 'utf8')).toContain('could not be hidden');
+    expect(github.minimized).toEqual([]);
+    expect(second.stdout + second.stderr).not.toContain(FAKE_GITHUB_TOKEN);
+
+    // GraphQL is back: the third run hides the second review and the first, which the failure left visible.
+    const third = await review(['--json']);
+    expect(ConsensusOutputSchema.parse(JSON.parse(third.stdout)).githubReview).toMatchObject({ minimizedReviews: 2, minimizeFailures: 0, warnings: [] });
+    expect(github.minimized.map((m) => m.nodeId).sort()).toEqual([firstReview!.node_id, github.reviews[1]!.node_id].sort());
   });
 
   it('a 403 is a warning on stderr and in the job summary; the exit code stays the gate, the token never shows', async () => {
@@ -197,5 +230,92 @@ describe('--github-review', () => {
     const explicit = await review(['--github-pr', String(PR), '--json'], { GITHUB_EVENT_PATH: '' });
     expect(explicit.exitCode, explicit.stderr).toBe(2);
     expect(ConsensusOutputSchema.parse(JSON.parse(explicit.stdout)).githubReview?.status).toBe('posted');
+  });
+
+  it('a re-run with nothing left to review posts no review and retires the earlier one: comments deleted, body replaced, hidden', async () => {
+    const first = await review();
+    expect(first.exitCode, first.stderr).toBe(2);
+    const [firstReview] = github.reviews;
+    // Someone quoting the tool's review carries its marker; that review is not the tool's to retire.
+    const quoted = github.addReview(REPOSITORY, PR, { login: 'octocat', body: `${REVIEW_MARKER}\nI agree with the bot` });
+    // The change is reverted: the pull request's diff is now empty.
+    const reverted = repo.commit('revert the mean', { 'src/app.js': BEFORE });
+    github.addPullRequest(REPOSITORY, PR, { headSha: reverted, diff: repo.git('diff', base, reverted) });
+    const before = github.requests.length;
+    const asked = providers.requests.length;
+
+    const empty = await review(['--json'], {}, reverted);
+    expect(empty.exitCode, empty.stderr).toBe(0);
+    const doc = ConsensusOutputSchema.parse(JSON.parse(empty.stdout));
+    expect(doc.chairman).toBeNull();
+    expect(doc.githubReview).toEqual({
+      status: 'skipped',
+      repository: REPOSITORY,
+      pullRequest: PR,
+      reviewId: null,
+      url: null,
+      comments: 0,
+      inBody: 0,
+      removedComments: 1,
+      supersededReviews: 1,
+      minimizedReviews: 1,
+      minimizeFailures: 0,
+      warnings: [],
+    });
+    expect(providers.requests).toHaveLength(asked);
+    expect(posts()).toHaveLength(1);
+    expect(github.comments).toEqual([]);
+    expect(firstReview!.body).toBe(
+      `${REVIEW_MARKER}\nThe latest consensus-synthesis run found no change to review (at ${reverted.slice(0, 12)}: the diff is empty); the items this review raised no longer apply.`,
+    );
+    expect(github.minimized).toEqual([{ nodeId: firstReview!.node_id, classifier: 'OUTDATED' }]);
+    expect(quoted.body).toBe(`${REVIEW_MARKER}\nI agree with the bot`);
+    expect(github.requests.slice(before).some((r) => r.path.includes(String(quoted.id)) || r.body?.variables?.id === quoted.node_id)).toBe(false);
+
+    // Once retired, a further empty run finds nothing left to change.
+    const again = await review([], {}, reverted);
+    expect(again.exitCode, again.stderr).toBe(0);
+    expect(again.stdout).toContain('Pull request review: none posted, nothing to review');
+    const writesBefore = writes().length;
+    const third = await review(['--json'], {}, reverted);
+    expect(ConsensusOutputSchema.parse(JSON.parse(third.stdout)).githubReview).toMatchObject({ status: 'skipped', removedComments: 0, supersededReviews: 0, minimizedReviews: 0 });
+    expect(writes()).toHaveLength(writesBefore);
+    expect(empty.stdout + empty.stderr + again.stdout + again.stderr).not.toContain(FAKE_GITHUB_TOKEN);
+  });
+
+  it('every file excluded retires the earlier review too, unless the pull request has moved on; a GitHub failure is a warning', async () => {
+    const first = await review();
+    expect(first.exitCode, first.stderr).toBe(2);
+    const [firstReview] = github.reviews;
+    const diff = repo.git('diff', base, head);
+
+    // A run of an older commit leaves the reviews of the newer head alone.
+    github.addPullRequest(REPOSITORY, PR, { headSha: 'f'.repeat(40), diff });
+    const moved = await review(['--exclude=src/**', '--json']);
+    expect(moved.exitCode, moved.stderr).toBe(0);
+    const movedReview = ConsensusOutputSchema.parse(JSON.parse(moved.stdout)).githubReview!;
+    expect(movedReview).toMatchObject({ status: 'skipped', removedComments: 0, supersededReviews: 0, minimizedReviews: 0 });
+    expect(movedReview.warnings).toEqual([`the pull request's head is now ffffffffffff, past the commit this run found nothing to review in (${head.slice(0, 12)}); the earlier reviews were left as they were`]);
+    expect(github.comments).toHaveLength(1);
+
+    // GraphQL down: nothing is retired (whose the reviews are is unknown), and the run still passes.
+    github.addPullRequest(REPOSITORY, PR, { headSha: head, diff });
+    github.fail('POST', /^\/graphql$/, { status: 403, message: 'Resource not accessible by integration' });
+    const refused = await review(['--exclude=src/**']);
+    expect(refused.exitCode, refused.stderr).toBe(0);
+    expect(refused.stderr).toMatch(/WARNING: GitHub forbade the review of octo-org\/app#7 \(403: Resource not accessible by integration/);
+    expect(refused.stdout).toContain('Pull request review: not posted (see the warning above)');
+    expect(github.comments).toHaveLength(1);
+    expect(firstReview!.body).toContain('### consensus-synthesis:');
+  });
+
+  it('every file excluded: the earlier review says why it no longer applies', async () => {
+    await review();
+    const [firstReview] = github.reviews;
+    const result = await review(['--exclude=src/**']);
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Pull request review: none posted, nothing to review; earlier ones retired: 1 line comment(s) removed, 1 review(s) marked as no longer applying, 1 review(s) hidden');
+    expect(firstReview!.body).toContain(`found no change to review (at ${head.slice(0, 12)}: every changed file is excluded by --exclude)`);
+    expect(github.comments).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // The fake GitHub's GraphQL endpoint (POST /graphql): just what hiding a review needs. It reads
-// the fields a document asks for by name (no GraphQL parser): `viewer { login }`, `nodes(ids:)`
-// with `id`, `viewerDidAuthor` and `isMinimized`, and the `minimizeComment` mutation. Like GitHub,
+// the fields a document asks for by name (no GraphQL parser): `nodes(ids:)` with `id`,
+// `viewerDidAuthor` and `isMinimized`, and the `minimizeComment` mutation. Like GitHub,
 // an unknown node id is an `errors` entry beside the data, with status 200.
 
 /** What the endpoint can see of a review or review comment, by its node id. */
@@ -65,7 +65,6 @@ export function answerGraphql(
 
   const data: Record<string, unknown> = {};
   const errors: GraphqlError[] = [];
-  if (/\bviewer\s*\{/.test(query)) data.viewer = { login: world.viewer };
   if (/\bnodes\s*\(/.test(query)) {
     const ids = argument(query, 'ids', variables);
     data.nodes = (Array.isArray(ids) ? ids : []).map((id, i) => {
@@ -77,6 +76,6 @@ export function answerGraphql(
       return { id: subject.nodeId, viewerDidAuthor: subject.login === world.viewer, isMinimized: isMinimized(subject.nodeId) };
     });
   }
-  if (Object.keys(data).length === 0) return { data: null, errors: [{ message: 'the fake GitHub answers viewer, nodes(ids:) and minimizeComment only' }] };
+  if (Object.keys(data).length === 0) return { data: null, errors: [{ message: 'the fake GitHub answers nodes(ids:) and minimizeComment only' }] };
   return errors.length > 0 ? { data, errors } : { data };
 }

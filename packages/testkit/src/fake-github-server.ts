@@ -45,6 +45,8 @@ export interface FakeFailure {
   status: number;
   message?: string;
   headers?: Record<string, string>;
+  /** Fail only this many matching requests, then answer as usual (default: every one). */
+  times?: number;
 }
 
 export interface FakeGitHubServer {
@@ -128,8 +130,9 @@ export async function startFakeGitHubServer(options: { token?: string } = {}): P
     const raw = await readBody(req);
     const body = raw === '' ? null : JSON.parse(raw);
     requests.push({ method, path, headers: req.headers, body });
-    const failure = failures.find((f) => f.method === method && f.path.test(path))?.failure;
+    const failure = failures.find((f) => f.method === method && f.path.test(path) && (f.failure.times ?? 1) > 0)?.failure;
     if (failure) {
+      if (failure.times !== undefined) failure.times--;
       res.writeHead(failure.status, { 'content-type': 'application/json', ...failure.headers });
       return res.end(JSON.stringify({ message: failure.message ?? 'Failure', documentation_url: 'https://docs.github.com/rest' }));
     }
@@ -211,7 +214,7 @@ export async function startFakeGitHubServer(options: { token?: string } = {}): P
       return addReview(repository, number, pr, review);
     },
     fail(method, path, failure) {
-      failures.push({ method, path, failure });
+      failures.push({ method, path, failure: { ...failure } });
     },
     env: (repository) => ({ GITHUB_API_URL: url, GITHUB_TOKEN: token, GITHUB_REPOSITORY: repository }),
     close: () => server.close(),

@@ -39,6 +39,10 @@ describe('the fake GitHub', () => {
       expect(github.reviews).toHaveLength(1);
       expect(github.comments.map((c) => [c.path, c.line])).toEqual([['src/a.js', 2]]);
       expect(github.requests.map((r) => r.method)).toEqual(['POST', 'POST', 'POST']);
+      // A failure with `times` stops after that many requests.
+      github.fail('POST', /\/reviews$/, { status: 502, times: 1 });
+      expect((await post(FAKE_GITHUB_TOKEN, 2)).status).toBe(502);
+      expect((await post(FAKE_GITHUB_TOKEN, 2)).status).toBe(200);
     } finally {
       await github.close();
     }

@@ -158,8 +158,11 @@ export type Chunks = z.infer<typeof ChunksSchema>;
 
 /** What --github-review did: the review posted (or why not), and the earlier ones it retired. */
 export const GitHubReviewSchema = z.object({
-  /** `failed`: GitHub refused or could not be reached; a warning, never a change of the verdict. */
-  status: z.enum(['posted', 'failed']),
+  /**
+   * `failed`: GitHub refused or could not be reached; a warning, never a change of the verdict.
+   * `skipped`: nothing to review (an empty diff), so no review was posted; the earlier ones were retired.
+   */
+  status: z.enum(['posted', 'failed', 'skipped']),
   repository: z.string(),
   pullRequest: z.number().int().positive(),
   reviewId: z.number().int().nullable(),
@@ -167,9 +170,12 @@ export const GitHubReviewSchema = z.object({
   /** Items posted as comments on their lines, and items put in the review's body. */
   comments: z.number().int().nonnegative(),
   inBody: z.number().int().nonnegative(),
-  /** The tool's earlier line comments deleted, and its earlier reviews marked superseded. */
+  /** The tool's earlier line comments deleted, and its earlier reviews whose body was replaced (by a link to the new review, or a no-change note). */
   removedComments: z.number().int().nonnegative(),
   supersededReviews: z.number().int().nonnegative(),
+  /** The tool's earlier reviews hidden as outdated (GraphQL minimizeComment), and those that could not be (see warnings). */
+  minimizedReviews: z.number().int().nonnegative(),
+  minimizeFailures: z.number().int().nonnegative(),
   warnings: z.array(z.string()),
 });
 export type GitHubReview = z.infer<typeof GitHubReviewSchema>;

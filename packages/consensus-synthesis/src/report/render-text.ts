@@ -12,7 +12,7 @@ export function headline(doc: Pick<ConsensusOutput, 'mode' | 'answered' | 'total
 }
 
 export function renderText(doc: ConsensusOutput): string {
-  if (doc.chairman === null) return terminalSafe([`Nothing to review: ${doc.gate.reason}.`, ...doc.warnings.map((w) => `Note: ${w}`)].join('\n'));
+  if (doc.chairman === null) return terminalSafe([`Nothing to review: ${doc.gate.reason}.`, ...doc.warnings.map((w) => `Note: ${w}`), ...reviewLines(doc)].join('\n'));
   const lines = [headline(doc), ...partLines(doc), ...doc.warnings.map((w) => (w.startsWith('WARNING') ? w : `Note: ${w}`)), '', doc.synthesis.replace(/\s+$/, ''), ''];
   // The chairman's words stay verbatim above; a review that did not cover the diff says so here.
   if (doc.chunks && !doc.chunks.complete) lines.push(`Recommendation: ${doc.consensus.recommendationText}`);
@@ -20,11 +20,21 @@ export function renderText(doc: ConsensusOutput): string {
   if (lettered.length > 0) lines.push(`Reviewers: ${lettered.map((r) => `${r.letter} = ${r.name} (${r.model})`).join(', ')}`);
   if (doc.mode === 'code-review') lines.push(`Gate: ${doc.gate.failed ? 'FAIL' : 'pass'}: ${doc.gate.reason}`);
   if (doc.sarifPath) lines.push(`SARIF: ${doc.sarifPath}`);
-  const review = doc.githubReview;
-  if (review?.status === 'posted') lines.push(`Pull request review: ${review.url} (${review.comments} on lines, ${review.inBody} in the body)`);
-  if (review?.status === 'failed') lines.push(`Pull request review: not posted (see the warning above)`);
-  lines.push(`Detailed breakdown: ${doc.reportPath}`);
+  lines.push(...reviewLines(doc), `Detailed breakdown: ${doc.reportPath}`);
   return terminalSafe(`${lines.join('\n')}\n`);
+}
+
+/** What --github-review did, in a line (none without it). */
+function reviewLines({ githubReview: review }: Pick<ConsensusOutput, 'githubReview'>): string[] {
+  if (review === undefined) return [];
+  if (review.status === 'posted') return [`Pull request review: ${review.url} (${review.comments} on lines, ${review.inBody} in the body)`];
+  if (review.status === 'failed') return ['Pull request review: not posted (see the warning above)'];
+  const done = [
+    [review.removedComments, 'line comment(s) removed'],
+    [review.supersededReviews, 'review(s) marked as no longer applying'],
+    [review.minimizedReviews, 'review(s) hidden'],
+  ].flatMap(([n, what]) => (n === 0 ? [] : [`${n} ${what}`]));
+  return [`Pull request review: none posted, nothing to review${done.length === 0 ? '' : `; earlier ones retired: ${done.join(', ')}`}`];
 }
 
 /** A diff reviewed in parts: one line naming the files of each part. */
