@@ -124,6 +124,10 @@ export function synthesisReport(doc, exitCode) {
   const review = doc.githubReview;
   if (review?.status === 'posted') lines.push('', `**Pull request review:** ${inline(review.url ?? '')} (${review.comments} on lines, ${review.inBody} in the body)`);
   if (review?.status === 'failed') lines.push('', '**Pull request review:** not posted (the warning is above and in the log)');
+  if (review?.status === 'skipped') {
+    const hidden = review.minimizedReviews > 0 ? `; ${review.minimizedReviews} earlier review(s) retired and hidden` : '';
+    lines.push('', `**Pull request review:** none posted, nothing to review${hidden}`);
+  }
   lines.push(reviewersTable(doc));
   lines.push(...warningLines(doc.warnings));
   return {

@@ -11,7 +11,7 @@ import { code, fence, inline, percent } from '../lib/markdown.mjs';
 import { patchBlock } from '../lib/fix.mjs';
 import { maskCommands, withoutSecrets } from '../lib/secrets.mjs';
 import { reportRun } from '../lib/tool.mjs';
-import { wantsGithubReview } from '../lib/synthesis.mjs';
+import { synthesisReport, wantsGithubReview } from '../lib/synthesis.mjs';
 import { ACTIONS_DIR, parseOutputFile, readAction } from './support/runner.js';
 
 describe('step outputs', () => {
@@ -85,6 +85,14 @@ describe('github-review', () => {
 
   it('refuses anything but true, false or empty', () => {
     expect(() => wantsGithubReview({ INPUT_GITHUB_REVIEW: 'yes' }, pr)).toThrow(/"github-review" is "yes"/);
+  });
+
+  it('the summary says when nothing was left to review and the earlier review was retired', () => {
+    const consensus = { high: [], medium: [], consider: [], recommendation: 'approve', recommendationText: null };
+    const doc = { chairman: null, consensus, gate: { failed: false, reason: 'no changes' }, reviewers: [], warnings: [] };
+    const review = { status: 'skipped', removedComments: 1, supersededReviews: 1, minimizedReviews: 1, minimizeFailures: 0 };
+    expect(synthesisReport({ ...doc, githubReview: review }, 0).summary).toContain('**Pull request review:** none posted, nothing to review; 1 earlier review(s) retired and hidden');
+    expect(synthesisReport({ ...doc, githubReview: { ...review, minimizedReviews: 0 } }, 0).summary).toMatch(/\*\*Pull request review:\*\* none posted, nothing to review$/m);
   });
 });
 
