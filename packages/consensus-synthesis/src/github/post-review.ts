@@ -78,8 +78,10 @@ async function client(target: PullRequestTarget, version: string): Promise<Octok
   });
 }
 
-function emptyResult(target: PullRequestTarget): GitHubReview {
-  return {
+/** The result before anything was done, and the warning recorder that fills it. */
+function start(target: PullRequestTarget, env: NodeJS.ProcessEnv) {
+  const pr: PullParams = { owner: target.owner, repo: target.repo, pull_number: target.number };
+  const result: GitHubReview = {
     status: 'failed',
     repository: `${target.owner}/${target.repo}`,
     pullRequest: target.number,
@@ -93,6 +95,8 @@ function emptyResult(target: PullRequestTarget): GitHubReview {
     minimizeFailures: 0,
     warnings: [],
   };
+  const warn: Warn = (error, prefix, undone) => void result.warnings.push(`${prefix}${describeFailure(error, target, env, undone)}`);
+  return { pr, result, warn };
 }
 
 /** The pull request with the tool's earlier reviews and line comments (those carrying the marker). */
@@ -106,9 +110,7 @@ async function readPullRequest(octokit: Octokit, pr: PullParams) {
 }
 
 export async function postReview(target: PullRequestTarget, doc: ConsensusOutput, deps: PostDeps): Promise<GitHubReview> {
-  const pr: PullParams = { owner: target.owner, repo: target.repo, pull_number: target.number };
-  const result = emptyResult(target);
-  const warn: Warn = (error, prefix, undone) => void result.warnings.push(`${prefix}${describeFailure(error, target, deps.env, undone)}`);
+  const { pr, result, warn } = start(target, deps.env);
   try {
     const octokit = await client(target, deps.version);
     const [{ pull, reviews, comments }, files] = await Promise.all([
@@ -138,9 +140,7 @@ export async function postReview(target: PullRequestTarget, doc: ConsensusOutput
  * Whose they are is asked of GraphQL (viewerDidAuthor), there being no new review to compare with.
  */
 export async function retireReviews(target: PullRequestTarget, why: string, deps: PostDeps): Promise<GitHubReview> {
-  const pr: PullParams = { owner: target.owner, repo: target.repo, pull_number: target.number };
-  const result = emptyResult(target);
-  const warn: Warn = (error, prefix, undone) => void result.warnings.push(`${prefix}${describeFailure(error, target, deps.env, undone)}`);
+  const { pr, result, warn } = start(target, deps.env);
   const left = 'the earlier reviews were left as they were';
   try {
     const octokit = await client(target, deps.version);
