@@ -150,6 +150,22 @@ describe('--github-review', () => {
     expect(graphql().filter((r) => /minimizeComment/.test(r.body.query))).toHaveLength(2);
   });
 
+  it('on GitHub Enterprise (GITHUB_API_URL ending in /api/v3) the review is hidden through /api/graphql', async () => {
+    const enterprise = await startFakeGitHubServer({ enterprise: true });
+    try {
+      enterprise.addPullRequest(REPOSITORY, PR, { headSha: head, diff: repo.git('diff', base, head) });
+      const env = enterprise.env(REPOSITORY);
+      expect(env.GITHUB_API_URL).toMatch(/\/api\/v3$/);
+      expect((await review([], env)).exitCode).toBe(2);
+      const second = await review(['--json'], env);
+      expect(ConsensusOutputSchema.parse(JSON.parse(second.stdout)).githubReview).toMatchObject({ status: 'posted', minimizedReviews: 1, warnings: [] });
+      expect(enterprise.minimized).toEqual([{ nodeId: enterprise.reviews[0]!.node_id, classifier: 'OUTDATED' }]);
+      expect(new Set(enterprise.requests.map((r) => r.path.split('/').slice(0, 3).join('/')))).toEqual(new Set(['/api/v3', '/api/graphql']));
+    } finally {
+      await enterprise.close();
+    }
+  });
+
   it('a failure to hide the earlier review is a warning in --json; the next run hides it', async () => {
     const first = await review();
     expect(first.exitCode, first.stderr).toBe(2);

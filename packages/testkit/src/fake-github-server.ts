@@ -62,7 +62,7 @@ export interface FakeGitHubServer {
   addReview(repository: string, number: number, review: { login: string; body: string }): FakeReview;
   /** Requests matching `method` and `path` (a regex on the URL path) answer with this failure. */
   fail(method: string, path: RegExp, failure: FakeFailure): void;
-  /** GITHUB_API_URL, GITHUB_TOKEN and GITHUB_REPOSITORY for a CLI run. */
+  /** GITHUB_API_URL, GITHUB_TOKEN and GITHUB_REPOSITORY for a CLI run. Requests record the path as sent (with GitHub Enterprise's /api/v3). */
   env(repository: string): Record<string, string>;
   close(): Promise<void>;
 }
@@ -97,8 +97,26 @@ function rightLines(patch: string | undefined): Set<number> {
   return lines;
 }
 
-export async function startFakeGitHubServer(options: { token?: string } = {}): Promise<FakeGitHubServer> {
+/** Where GitHub Enterprise Server keeps its APIs (github.com has them at the root). */
+const ENTERPRISE_REST = '/api/v3';
+const ENTERPRISE_GRAPHQL = '/api/graphql';
+
+export interface FakeGitHubOptions {
+  token?: string;
+  /** Serve as GitHub Enterprise Server does: REST under /api/v3 (GITHUB_API_URL ends in it), GraphQL at /api/graphql. */
+  enterprise?: boolean;
+}
+
+/** The route of a request's path: GitHub Enterprise's prefixes taken off; null for a path GitHub does not serve. */
+function routeOf(pathname: string, enterprise: boolean): string | null {
+  if (!enterprise) return pathname;
+  if (pathname === ENTERPRISE_GRAPHQL) return '/graphql';
+  return pathname.startsWith(`${ENTERPRISE_REST}/`) ? pathname.slice(ENTERPRISE_REST.length) : null;
+}
+
+export async function startFakeGitHubServer(options: FakeGitHubOptions = {}): Promise<FakeGitHubServer> {
   const token = options.token ?? FAKE_GITHUB_TOKEN;
+  const enterprise = options.enterprise ?? false;
   const requests: GitHubRequest[] = [];
   const reviews: FakeReview[] = [];
   const comments: FakeReviewComment[] = [];
@@ -125,11 +143,13 @@ export async function startFakeGitHubServer(options: { token?: string } = {}): P
   };
 
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
     const method = req.method ?? 'GET';
     const raw = await readBody(req);
     const body = raw === '' ? null : JSON.parse(raw);
-    requests.push({ method, path, headers: req.headers, body });
+    requests.push({ method, path: pathname, headers: req.headers, body });
+    const path = routeOf(pathname, enterprise);
+    if (path === null) return sendJson(res, 404, { message: `GitHub Enterprise serves nothing at ${pathname}` });
     const failure = failures.find((f) => f.method === method && f.path.test(path) && (f.failure.times ?? 1) > 0)?.failure;
     if (failure) {
       if (failure.times !== undefined) failure.times--;
@@ -216,7 +236,7 @@ export async function startFakeGitHubServer(options: { token?: string } = {}): P
     fail(method, path, failure) {
       failures.push({ method, path, failure: { ...failure } });
     },
-    env: (repository) => ({ GITHUB_API_URL: url, GITHUB_TOKEN: token, GITHUB_REPOSITORY: repository }),
+    env: (repository) => ({ GITHUB_API_URL: enterprise ? `${url}${ENTERPRISE_REST}` : url, GITHUB_TOKEN: token, GITHUB_REPOSITORY: repository }),
     close: () => server.close(),
   };
 }

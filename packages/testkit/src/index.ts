@@ -22,6 +22,7 @@ export {
   type FakeReview,
   type FakeReviewComment,
   type FakeFailure,
+  type FakeGitHubOptions,
 } from './fake-github-server.js';
 export type { Minimized } from './fake-github-graphql.js';
 export { makeTempRepo, type TempRepo, type TempRepoOptions, type FileTree } from './temp-repo.js';
