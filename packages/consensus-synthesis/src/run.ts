@@ -185,7 +185,7 @@ async function answerWithoutAsking(run: Run, input: Stage1Input): Promise<Outcom
   if (run.pullRequest !== null) {
     const target = run.pullRequest;
     const why = input.excluded.length > 0 ? 'every changed file is excluded by --exclude' : 'the diff is empty';
-    doc.githubReview = await publishReview(run, `Retiring the earlier reviews of ${target.owner}/${target.repo}#${target.number}...`, input.change.headSha, (deps) =>
+    doc.githubReview = await publishReview(run, `Nothing to review; retiring earlier reviews on ${target.owner}/${target.repo}#${target.number}...`, input.change.headSha, (deps) =>
       retireReviews(target, why, deps),
     );
   }

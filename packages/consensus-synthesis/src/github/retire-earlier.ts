@@ -67,7 +67,7 @@ export async function rewriteBodies(octokit: Octokit, pr: PullParams, reviews: r
   for (const review of reviews) {
     await octokit.rest.pulls.updateReview({ ...pr, review_id: review.id, body }).then(
       () => void tally.supersededReviews++,
-      (error: unknown) => warn(error, 'an earlier review could not be marked superseded: ', 'it keeps its old body'),
+      (error: unknown) => warn(error, 'the body of an earlier review could not be replaced: ', 'it keeps its old one'),
     );
   }
 }

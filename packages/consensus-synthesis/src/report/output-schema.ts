@@ -160,7 +160,8 @@ export type Chunks = z.infer<typeof ChunksSchema>;
 export const GitHubReviewSchema = z.object({
   /**
    * `failed`: GitHub refused or could not be reached; a warning, never a change of the verdict.
-   * `skipped`: nothing to review (an empty diff), so no review was posted; the earlier ones were retired.
+   * `skipped`: nothing to review (an empty diff, or every file excluded), so no review was posted; the
+   * earlier ones were retired, unless the pull request has moved past the commit (then a warning says so).
    */
   status: z.enum(['posted', 'failed', 'skipped']),
   repository: z.string(),
