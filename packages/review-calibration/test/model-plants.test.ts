@@ -1,6 +1,6 @@
-import { FAKE_KEYS, makeTempRepo, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/testkit';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assertBuilt, cli, MATH, parseJson, reviewer } from './helpers.js';
+import { FAKE_KEYS, makeTempRepo, type TempRepo } from '@adlc/testkit';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cli, MATH, parseJson, removedAfterTest, reviewer, sensibleJudge, useCleanRuns, useFakeProvider } from './helpers.js';
 
 const FILES = `import { join } from 'node:path';
 
@@ -12,28 +12,18 @@ export function uploadPath(root, name) {
 }
 `;
 
-let server: FakeProviderServer;
+useCleanRuns();
+const fake = useFakeProvider();
+const env = () => fake.env();
 let repo: TempRepo;
-beforeAll(async () => {
-  assertBuilt();
-  server = await startFakeProviderServer();
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.reset();
   const spaced = (text: string) => text.replaceAll(';\n', '; \n');
-  repo = makeTempRepo({
+  repo = removedAfterTest(makeTempRepo({
     prefix: 'review-calibration-model-',
     files: { 'package.json': '{"type":"module"}\n', 'src/math.js': spaced(MATH), 'src/files.js': spaced(FILES), 'test/math.test.js': 'export const x = 1;\n' },
     commits: [{ message: 'tidy', files: { 'src/math.js': MATH, 'src/files.js': FILES } }],
-  });
+  }));
 });
-afterEach(() => repo.cleanup());
-
-const env = () => ({ ...server.env(), ADLC_RETRY_BASE_MS: '0' });
-const yes = '{"match": true, "reason": "it names the defect"}';
-const no = '{"match": false, "reason": "it only points at the line"}';
-const messageOf = (prompt: string) => /<<<FINDING[\s\S]*?message: (.*)\nFINDING>>>/.exec(prompt)?.[1] ?? '';
 
 const plant = (file: string, search: string, replace: string, category = 'logic-inversion', description = 'the check is wrong') => ({ file, search, replace, category, description });
 const GOOD = [
@@ -57,9 +47,9 @@ const HOSTILE = [
 
 /** The planter's answer for the plant prompt, the judge's verdicts for the rest. */
 function script(answer: unknown, fenced = true) {
-  server.handle((req) => {
+  fake.server.handle((req) => {
     if (req.prompt.includes('Plant up to')) return fenced ? `Here you are:\n\`\`\`json\n${JSON.stringify(answer)}\n\`\`\`\n` : JSON.stringify(answer);
-    return /REAL|bug:/.test(messageOf(req.prompt)) ? yes : no;
+    return sensibleJudge(req);
   });
 }
 
@@ -112,7 +102,7 @@ describe('--plant-source model', () => {
     for (const r of rules) for (const m of model) if (r.file === m.file) expect(Math.abs(r.line - m.line)).toBeGreaterThanOrEqual(7);
     expect(Object.keys(doc.perSource!)).toEqual(['model', 'rules']);
     expect(doc.perSource!.model!.total).toBe(2);
-    expect(server.requests.filter((r) => r.prompt.includes('Plant up to 3 bugs'))).toHaveLength(1);
+    expect(fake.server.requests.filter((r) => r.prompt.includes('Plant up to 3 bugs'))).toHaveLength(1);
     expect(repo.status()).toBe('');
   });
 
@@ -137,11 +127,11 @@ describe('--plant-source model', () => {
   });
 
   it('an answer that is not the plants document twice is an operational error (exit 1), and so is no provider', async () => {
-    server.handle(() => 'I would change the comparison on line 4.');
+    fake.server.handle(() => 'I would change the comparison on line 4.');
     const bad = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plant-source', 'model', '--scorer', 'repro'], env());
     expect(bad.exitCode).toBe(1);
     expect(bad.stderr).toContain('not a valid {"plants": [...]} document twice');
-    expect(server.requests).toHaveLength(2);
+    expect(fake.server.requests).toHaveLength(2);
     const both = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plant-source', 'model', '--plants-file', 'plants.json', '--scorer', 'repro'], env());
     expect(both.exitCode).toBe(1);
     expect(both.stderr).toContain('--plant-source model and --plants-file both say where the plants come from');
