@@ -166,7 +166,7 @@ async function review(
           checks: { root: run.root, snapshot, timeoutMs: opts.timeout * 1000, env: deps.env, cleanCache, onProgress: (d, t) => reporter.progress(`checking repros ${d}/${t}…`, 'checking repros') },
           ...(run.judge ? { judge: run.judge } : {}),
           reviewTimeoutMs: opts.reviewTimeout * 1000,
-          minPlants: { count: opts.minPlants, fromFile: source.kind === 'plants-file' },
+          minPlants: { count: opts.minPlants, fromFile: source.kind === 'plants-file', ...(source.model ? { discarded: source.model.discarded } : {}) },
           reporter,
         }),
       );

@@ -33,6 +33,7 @@ describe('few plants are said plainly', () => {
     const one = await cli(repo, base);
     expect(one.exitCode).toBe(1);
     expect(one.stderr).toContain('only 1 plant fits in this commit: widen it with --commit A..B or --files, or lower --min-plants');
+    expect(one.stderr).toContain('a recall over 1 plant can only be 0% or 100%');
     expect(repo.status()).toBe('');
 
     // {base} is the range's end: the reviewer's diff against it is the plants.

@@ -126,6 +126,15 @@ describe('--plant-source model', () => {
     expect(repo.status()).toBe('');
   });
 
+  it('too few model plants pass their checks: exit 1, saying which failed and why', async () => {
+    script({ plants: [GOOD[1], HOSTILE[0], HOSTILE[2]] });
+    const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plant-source', 'model', '--scorer', 'repro'], env());
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('only 1 plant fits in this commit: widen it with --commit A..B or --files, or lower --min-plants (now 3)');
+    expect(result.stderr).toContain("2 of the model's plants failed their checks (test/math.test.js: test/math.test.js is a test file; ../outside.js: ../outside.js goes through ..)");
+    expect(repo.status()).toBe('');
+  });
+
   it('an answer that is not the plants document twice is an operational error (exit 1), and so is no provider', async () => {
     fake.server.handle(() => 'I would change the comparison on line 4.');
     const bad = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plant-source', 'model', '--scorer', 'repro'], env());

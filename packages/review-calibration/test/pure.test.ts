@@ -13,6 +13,7 @@ import { toMutationReport } from '../src/report/mutation-report.js';
 import { renderText } from '../src/report/render-text.js';
 import { CalibrationJsonSchema, type CalibrationJson, type HistoryEntry } from '../src/schema.js';
 import { substituteBase } from '../src/review/substitute-base.js';
+import { recallSteps } from '../src/review/trial.js';
 import { isEligibleSource } from '../src/plants/targets.js';
 import { EQUIVALENT_REASON, type Plant } from '../src/types.js';
 
@@ -130,6 +131,16 @@ describe('judge prompt', () => {
     const prompt = judgePrompt({ ...plant, endLine: 3, original: MULTI.original, mutated: MULTI.mutated }, { index: 0, file: 'src/a.ts', line: 3, description: 'x' });
     expect(prompt).toContain('lines: 2-3\ncategory: off-by-one\noriginal lines:\n  |   if (a < b) {\n  |     return a;\nplanted lines:\n  |   if (a <= b) {\n  |     return b;\n');
   });
+});
+
+describe('recallSteps', () => {
+  const cases: Array<[number, string]> = [
+    [1, '0% or 100%'],
+    [2, '0%, 50% or 100%'],
+    [3, '0%, 33.3%, 66.7% or 100%'],
+    [8, 'a multiple of 12.5%'],
+  ];
+  it.each(cases)('%i plants: %s', (n, said) => expect(recallSteps(n)).toBe(said));
 });
 
 describe('substituteBase', () => {

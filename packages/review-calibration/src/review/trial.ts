@@ -28,8 +28,11 @@ export interface TrialContext {
   reviewTimeoutMs: number;
   /** The project's tests: a model plant they do not tell apart from the original is marked unverified. */
   testCmd?: string;
-  /** Fewer valid plants than this is an operational error; `fromFile` says whether they came from --plants-file. */
-  minPlants: { count: number; fromFile: boolean };
+  /**
+   * Fewer valid plants than this is an operational error; `fromFile` says whether they came from
+   * --plants-file, `discarded` what the model proposed that failed its checks (the error names them).
+   */
+  minPlants: { count: number; fromFile: boolean; discarded?: ReadonlyArray<{ file: string; reason: string }> };
   reporter: Reporter;
 }
 
@@ -152,9 +155,25 @@ function assertEnoughPlants(valid: number, excluded: number, min: TrialContext['
   if (min.fromFile) {
     throw opError(`only ${plants} of --plants-file ${valid === 1 ? 'is' : 'are'} valid${equivalent}: add plants, or lower --min-plants (now ${min.count})`);
   }
+  const discarded = min.discarded ?? [];
+  const why =
+    discarded.length === 0
+      ? ''
+      : `${discarded.length} of the model's plants failed their checks (${discarded
+          .slice(0, 3)
+          .map((d) => `${d.file}: ${d.reason}`)
+          .join('; ')}${discarded.length > 3 ? '; …' : ''}); `;
   throw opError(`only ${plants} ${valid === 1 ? 'fits' : 'fit'} in this commit${equivalent}: widen it with --commit A..B or --files, or lower --min-plants (now ${min.count})`, {
-    hint: 'a recall over so few bugs says little: with 1 plant it can only be 0% or 100%',
+    hint: `${why}a recall over ${plants} can only be ${recallSteps(valid)}`,
   });
+}
+
+/** The values a recall over `n` plants can take, said for a few (`0%, 50% or 100%`). */
+export function recallSteps(n: number): string {
+  if (n < 1) return 'undefined';
+  if (n > 4) return `a multiple of ${Math.round(1000 / n) / 10}%`;
+  const steps = Array.from({ length: n + 1 }, (_, k) => `${Math.round((1000 * k) / n) / 10}%`);
+  return `${steps.slice(0, -1).join(', ')} or ${steps[n]}`;
 }
 
 /** Parse → locate → identify → score: the one path for the reviewer and both controls. */
