@@ -99,23 +99,30 @@ export function useCleanRuns(): void {
 }
 
 export interface FakeProvider {
-  /** The loopback provider server, set once the file's tests start. */
-  server: FakeProviderServer;
+  /** The loopback provider server, once the file's tests start. */
+  readonly server: FakeProviderServer;
   /** The environment that points the CLI's provider at it, retrying without delay. */
   env(): Record<string, string>;
 }
 
 /** The fake provider server for a test file: started once, reset before each test, closed at the end. */
 export function useFakeProvider(): FakeProvider {
-  const fake = {
-    env: () => ({ ...fake.server.env(), ADLC_RETRY_BASE_MS: '0' }),
-  } as FakeProvider;
+  let server: FakeProviderServer | undefined;
+  const started = (): FakeProviderServer => {
+    if (!server) throw new Error('the fake provider server starts in beforeAll: use it inside a test');
+    return server;
+  };
   beforeAll(async () => {
-    fake.server = await startFakeProviderServer();
+    server = await startFakeProviderServer();
   });
-  afterAll(() => fake.server?.close());
-  beforeEach(() => fake.server.reset());
-  return fake;
+  afterAll(() => server?.close());
+  beforeEach(() => started().reset());
+  return {
+    get server() {
+      return started();
+    },
+    env: () => ({ ...started().env(), ADLC_RETRY_BASE_MS: '0' }),
+  };
 }
 
 /** The judge's verdicts, as the fake provider answers them. */
