@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { FAKE_KEYS, makeTempRepo, type TempRepo } from '@adlc/testkit';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cli, MATH, parseJson, removedAfterTest, reviewer, sensibleJudge, useCleanRuns, useFakeProvider } from './helpers.js';
+import { cli, MATH, parseJson, removedAfterTest, reviewer, scratch, sensibleJudge, useCleanRuns, useFakeProvider } from './helpers.js';
 
 const FILES = `import { join } from 'node:path';
 
@@ -30,7 +31,7 @@ const GOOD = [
   plant('src/math.js', '  if (value < low) {\n    return low;', '  if (value <= low) {\n    return high;', 'return-value', 'below the range it returns the high bound'),
   plant('src/math.js', 'value >= low && value <= high', 'value >= low || value <= high', 'logic-inversion', '&& became ||: every value counts as between'),
   plant('src/math.js', "user?.name ?? 'anonymous'", "user.name ?? 'anonymous'", 'null-handling', 'a missing user throws'),
-  plant('src/files.js', "  if (name.includes('..')) {", "  if (name.startsWith('..')) {", 'security', 'path traversal: a name like a/../../x passes the check'),
+  plant('src/files.js', "  if (name.includes('..')) {", "  if (name.startsWith('..')) {", 'security', 'path traversal: a name like\n  a/../../x passes the check'),
 ];
 const HOSTILE = [
   plant('test/math.test.js', 'export const x = 1;', 'export const x = 2;'),
@@ -56,9 +57,15 @@ function script(answer: unknown, fenced = true) {
 describe('--plant-source model', () => {
   it('keeps the checked plants (multi-line, security), discards each hostile one with its reason, and scores them like any plant', async () => {
     script({ plants: [...GOOD, ...HOSTILE] });
-    const result = await cli(repo, ['--review-cmd', reviewer('report', '99'), '--plant-source', 'model', '--plants', '12', '--json'], env());
+    const report = scratch('report.json');
+    const result = await cli(repo, ['--review-cmd', reviewer('report', '99'), '--plant-source', 'model', '--plants', '12', '--json', '--report', report], { ...env(), ADLC_MODEL_MID: 'planter-mid' });
     expect(result.exitCode, result.stderr).toBe(0);
     const doc = parseJson(result);
+    // The mid tier wrote the plants; the judge is the cheap tier.
+    expect(fake.server.requests.filter((r) => r.prompt.includes('Plant up to')).map((r) => r.model)).toEqual(['planter-mid']);
+    expect(new Set(fake.server.requests.filter((r) => !r.prompt.includes('Plant up to')).map((r) => r.model))).not.toContain('planter-mid');
+    // The description is one line, as a reviewer would state it.
+    expect(doc.plants[0]!.description).toBe('path traversal: a name like a/../../x passes the check');
     expect(doc.plants.map((p) => [p.file, p.line, p.endLine ?? null, p.lines, p.category, p.source, p.status])).toEqual([
       ['src/files.js', 4, null, 1, 'security', 'model', 'caught'],
       ['src/math.js', 4, 5, 2, 'return-value', 'model', 'caught'],
@@ -82,8 +89,40 @@ describe('--plant-source model', () => {
       'within 6 lines of another plant',
       'unknown category "style"',
     ]);
+    // The report has every model plant, the two-line one ending on its last changed line.
+    const mutants = JSON.parse(readFileSync(report, 'utf8')).files['src/math.js'].mutants as Array<{ status: string; location: { start: { line: number }; end: { line: number } } }>;
+    expect(mutants.map((m) => [m.status, m.location.start.line, m.location.end.line])).toEqual([
+      ['Killed', 4, 5],
+      ['Killed', 14, 14],
+      ['Killed', 26, 26],
+    ]);
     expect(repo.read('src/math.js')).toBe(MATH);
     expect(repo.read('src/files.js')).toBe(FILES);
+    expect(repo.status()).toBe('');
+  });
+
+  it('a model plant\'s witness is used as a plants file\'s: one that does not tell the plant apart excludes it as equivalent; --plant-tier picks the tier', async () => {
+    const witness = (expr: string) => `node --input-type=module -e "import * as m from './src/math.js'; process.exit(${expr} ? 0 : 1)"`;
+    script({
+      plants: [
+        { ...GOOD[1], witness: witness('m.isBetween(10, 0, 5) === false') },
+        // clamp(0, 0, 5) is 0 with and without `user.name` (no user is involved): it tells nothing apart.
+        { ...GOOD[2], witness: witness('m.clamp(0, 0, 5) === 0') },
+        GOOD[3],
+      ],
+    });
+    const args = ['--review-cmd', reviewer('report', '99', '--repro'), '--plant-source', 'model', '--plant-tier', 'frontier', '--scorer', 'repro', '--min-plants', '2', '--json'];
+    const result = await cli(repo, args, { ...env(), ADLC_MODEL_FRONTIER: 'planter-frontier' });
+    expect(result.exitCode, result.stderr).toBe(0);
+    const doc = parseJson(result);
+    expect(doc.plants.map((p) => [p.file, p.line, p.status])).toEqual([
+      ['src/files.js', 4, 'caught'],
+      ['src/math.js', 14, 'caught'],
+      ['src/math.js', 26, 'equivalent'],
+    ]);
+    expect(doc.plants[2]!.reason).toContain('witness passes with the plant applied too');
+    expect(doc).toMatchObject({ equivalentExcluded: 1, total: 2, caught: 2, modelPlants: { tier: 'frontier' } });
+    expect(fake.server.requests.map((r) => r.model)).toEqual(['planter-frontier']);
     expect(repo.status()).toBe('');
   });
 
@@ -146,6 +185,9 @@ describe('--plant-source model', () => {
     expect(both.stderr).toContain('--plant-source model and --plants-file both say where the plants come from');
     const none = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plant-source', 'model', '--scorer', 'repro']);
     expect(none.exitCode).toBe(1);
+    expect(none.stderr).toMatch(/^review-calibration: error: --plant-source model needs a model: no LLM provider configured/m);
+    expect(none.stderr).toContain('--plant-source rules');
+    expect(none.stderr).not.toContain('asking the');
     expect(none.stderr + none.stdout).not.toContain(FAKE_KEYS.ANTHROPIC_API_KEY);
     expect(repo.status()).toBe('');
   });

@@ -14,6 +14,7 @@ import { renderText } from '../src/report/render-text.js';
 import { CalibrationJsonSchema, type CalibrationJson, type HistoryEntry } from '../src/schema.js';
 import { substituteBase } from '../src/review/substitute-base.js';
 import { recallSteps } from '../src/review/trial.js';
+import { plantPrompt } from '../src/plants/ask-model.js';
 import { isEligibleSource } from '../src/plants/targets.js';
 import { EQUIVALENT_REASON, type Plant } from '../src/types.js';
 
@@ -130,6 +131,19 @@ describe('judge prompt', () => {
   });  it('shows a multi-line plant as its lines, each line of code on its own', () => {
     const prompt = judgePrompt({ ...plant, endLine: 3, original: MULTI.original, mutated: MULTI.mutated }, { index: 0, file: 'src/a.ts', line: 3, description: 'x' });
     expect(prompt).toContain('lines: 2-3\ncategory: off-by-one\noriginal lines:\n  |   if (a < b) {\n  |     return a;\nplanted lines:\n  |   if (a <= b) {\n  |     return b;\n');
+  });
+});
+
+describe('plant prompt', () => {
+  it('shows the changed lines numbered with context, says so, and asks for exact, unique search texts in the listed categories', () => {
+    const content = Array.from({ length: 60 }, (_, i) => `line ${i + 1}`).join('\n');
+    const prompt = plantPrompt([{ file: 'src/a.js', content, changedLines: [30] }], 5);
+    expect(prompt).toContain('Plant up to 5 bugs in the code below (the lines a commit changed, with context');
+    expect(prompt).toContain('"search" is copied exactly from the file (without the line numbers) and occurs exactly once in it');
+    expect(prompt).toContain('security, resource-leak, concurrency (security: injection, path traversal, missing authorization or validation, unsafe deserialization, prototype pollution)');
+    expect(prompt).toContain('=== src/a.js\n18| line 18\n');
+    expect(prompt).toContain('42| line 42');
+    expect(prompt).not.toMatch(/^(17|43)\| /m);
   });
 });
 

@@ -101,7 +101,8 @@ export async function checkModelPlant(
       mutated: mutated.join('\n'),
       category: answer.category,
       operator: 'model',
-      description: answer.description,
+      // One line, as a reviewer would state it (and as the judge and the reports show it).
+      description: answer.description.replace(/\s+/g, ' ').trim(),
       language: languageOf(file),
       ...(answer.witness ? { witness: answer.witness } : {}),
     },
