@@ -1,5 +1,6 @@
-// review-calibration --plant-source model on a real file: semver 7.8.6's classes/semver.js (vendored
-// in bench/review-calibration/, ISC), added by the commit under calibration. A fake model answers at
+// review-calibration --plant-source model on a real package's real commit: semver's bea6028 "fix:
+// increment dotted prerelease identifiers (#870)" (in 7.8.5), its classes/semver.js before and after
+// vendored in bench/review-calibration/ (ISC) and committed in that order. A fake model answers at
 // once with 12 realistic plants written by hand (multi-line, security); the reviewer is instant.
 // Reports the run's time beyond the reviewer's runs (goal: at most 3 s) and the share of the scripted
 // plants that pass the model-free checks (a plant the checks refuse here is a false refusal).
@@ -14,6 +15,7 @@ import { machine, measured, median } from './lib/measure.mjs';
 export const GOAL_MS = 3000;
 const testkit = await import(pathToFileURL(join(ROOT, 'packages/testkit/dist/index.js')).href);
 const SEMVER = readFileSync(join(ROOT, 'bench/review-calibration/semver.js.txt'), 'utf8');
+const SEMVER_BEFORE = readFileSync(join(ROOT, 'bench/review-calibration/semver.before.js.txt'), 'utf8');
 
 const plant = (search, replace, category, description) => ({ file: 'classes/semver.js', search, replace, category, description });
 export const PLANTS = [
@@ -33,8 +35,8 @@ export const PLANTS = [
 
 /** `runs` calibrations (after one that fills the caches); medians of the time beyond the reviewer. */
 export async function measureModelPlants(cli, runs, server) {
-  const repo = testkit.makeTempRepo({ files: { 'package.json': '{"name": "semver"}\n' } });
-  repo.commit('add SemVer', { 'classes/semver.js': SEMVER });
+  const repo = testkit.makeTempRepo({ files: { 'package.json': '{"name": "semver"}\n', 'classes/semver.js': SEMVER_BEFORE } });
+  repo.commit('fix: increment dotted prerelease identifiers (#870)', { 'classes/semver.js': SEMVER });
   const answer = JSON.stringify({ plants: PLANTS });
   const reviewer = `node -e "process.stdout.write(JSON.stringify({findings: []}))"`;
   const overheads = [];
@@ -63,7 +65,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const runs = Number(process.env.BENCH_RUNS ?? 3);
     const r = await measureModelPlants(cloneBins()['review-calibration'], runs, server);
     console.log(machine());
-    console.log(`--plant-source model --plants 12 on semver's classes/semver.js: ${Math.round(r.overheadMs)} ms beyond the reviewer (goal ≤ ${GOAL_MS} ms, median of ${runs})`);
+    console.log(`--plant-source model --plants 12 on semver's commit bea6028 (classes/semver.js): ${Math.round(r.overheadMs)} ms beyond the reviewer (goal ≤ ${GOAL_MS} ms, median of ${runs})`);
     console.log(`scripted realistic plants that pass the checks: ${r.accepted}/${r.proposed}`);
     for (const d of r.discarded) console.log(`  discarded: ${d.file} (${d.category}): ${d.reason}`);
   } finally {
