@@ -145,20 +145,23 @@ describe('--plant-source model', () => {
     expect(repo.status()).toBe('');
   });
 
-  it('--test-cmd: a model plant the tests pass with is marked unverified and still scored', async () => {
+  it('--test-cmd: a model plant the tests pass with, in a file they cover, is marked unverified and still scored', async () => {
     script({ plants: [GOOD[1], GOOD[2], GOOD[3]] });
-    // These tests check isBetween only: they tell the || plant apart, not the other two.
+    // These tests load src/math.js and check isBetween only: they tell the || plant apart, not the
+    // null-handling one; src/files.js they do not load at all, so its plant is not theirs to verify.
     const tests = `node --input-type=module -e "import * as m from './src/math.js'; process.exit(m.isBetween(10, 0, 5) === false ? 0 : 1)"`;
     const args = ['--review-cmd', reviewer('report', '99', '--repro'), '--plant-source', 'model', '--scorer', 'repro', '--test-cmd', tests, '--json'];
     const result = await cli(repo, args, env());
     expect(result.exitCode, result.stderr).toBe(0);
     const doc = parseJson(result);
     expect(doc.plants.map((p) => [p.file, p.line, p.unverified ?? false, p.status])).toEqual([
-      ['src/files.js', 4, true, 'caught'],
+      ['src/files.js', 4, false, 'caught'],
       ['src/math.js', 14, false, 'caught'],
       ['src/math.js', 26, true, 'caught'],
     ]);
     expect(doc.total).toBe(3);
+    expect(doc.warnings).toContain('--test-cmd does not cover src/files.js (its tests pass with the file replaced by text that is no code): its model plants are not checked');
+    expect(repo.read('src/math.js')).toBe(MATH);
     const failing = await cli(repo, [...args.slice(0, -3), '--test-cmd', 'exit 1', '--json'], env());
     expect(parseJson(failing).plants.some((p) => p.unverified)).toBe(false);
     expect(failing.stderr).toContain('--test-cmd fails on the clean tree');
