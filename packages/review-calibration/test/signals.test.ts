@@ -47,6 +47,14 @@ async function startSleepingRun(opts: { twoFiles?: boolean; args?: (sleeper: str
   return { child, exited, reviewerPid, plantsFile, stderr: () => stderr };
 }
 
+/** A SIGKILL to the run and to its reviewer, as a crash or `kill -9` leaves them: nothing could clean up. */
+async function killHard(run: Awaited<ReturnType<typeof startSleepingRun>>): Promise<void> {
+  run.child.kill('SIGKILL');
+  await run.exited;
+  process.kill(run.reviewerPid, 'SIGKILL');
+  await until(() => !isProcessAlive(run.reviewerPid), 'the reviewer to die', 5000);
+}
+
 describe('signals', () => {
   it('SIGINT during the review kills the reviewer, restores every file byte for byte, exits 130', async () => {
     const run = await startSleepingRun();
@@ -102,10 +110,7 @@ describe('signals', () => {
 
   it('after a SIGKILL, --restore puts the files back; a later run recovers before its dirty-tree check', async () => {
     const run = await startSleepingRun();
-    run.child.kill('SIGKILL');
-    await run.exited;
-    process.kill(run.reviewerPid, 'SIGKILL');
-    await until(() => !isProcessAlive(run.reviewerPid), 'the reviewer to die', 5000);
+    await killHard(run);
     // The killed run could not clean up: the plants are still in the file.
     expect(repo.read('src/math.js')).not.toBe(MATH);
 
@@ -124,10 +129,7 @@ describe('signals', () => {
 
   it('after a SIGKILL and a person\'s edit, --restore keeps the edit, saves the original under .git, restores the rest, exit 0', async () => {
     const run = await startSleepingRun({ twoFiles: true });
-    run.child.kill('SIGKILL');
-    await run.exited;
-    process.kill(run.reviewerPid, 'SIGKILL');
-    await until(() => !isProcessAlive(run.reviewerPid), 'the reviewer to die', 5000);
+    await killHard(run);
     expect(repo.read('src/other.js')).not.toBe(OTHER);
     // The person opens the planted file and fixes something of their own in it.
     const edited = `${repo.read('src/math.js')}// my own note\n`;
@@ -179,10 +181,7 @@ describe('signals', () => {
 
   it('a normal run after a SIGKILL recovers first instead of refusing a dirty tree', async () => {
     const run = await startSleepingRun();
-    run.child.kill('SIGKILL');
-    await run.exited;
-    process.kill(run.reviewerPid, 'SIGKILL');
-    await until(() => !isProcessAlive(run.reviewerPid), 'the reviewer to die', 5000);
+    await killHard(run);
     const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', run.plantsFile, '--scorer', 'repro', '--min-recall', '0', '--json']);
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toContain('restored 1 file');
