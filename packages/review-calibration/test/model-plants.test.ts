@@ -77,6 +77,7 @@ describe('--plant-source model', () => {
     expect(doc.controls.oracle).toMatchObject({ caught: 4, ok: true });
     expect(doc.controls.echo).toMatchObject({ caught: 0, ok: true });
     expect(doc.modelPlants).toMatchObject({ tier: 'mid', proposed: 14, accepted: 4 });
+    expect(doc.warnings).toContain('only 4 of the 12 requested plants fit (the model proposed 14, 10 of them discarded)');
     expect(doc.modelPlants!.discarded.map((d) => d.reason)).toEqual([
       'test/math.test.js is a test file',
       'package.json is not one of the target files',
