@@ -154,6 +154,7 @@ async function review(
   const sources = new Map(snapshot.entries.map((e) => [e.path, e.content?.toString('utf8') ?? '']));
   const trials: TrialResult[][] = [];
   const cleanCache = new Map();
+  const coverage = new Map<string, boolean>();
   try {
     for (let i = 0; i < opts.trials; i++) {
       const seed = opts.seed + i;
@@ -169,7 +170,7 @@ async function review(
           ...(opts.testCmd ? { testCmd: opts.testCmd } : {}),
           scorer: opts.scorer,
           snapshot,
-          checks: { root: run.root, snapshot, timeoutMs: opts.timeout * 1000, env: deps.env, cleanCache, onProgress: (d, t) => reporter.progress(`checking repros ${d}/${t}…`, 'checking repros') },
+          checks: { root: run.root, snapshot, timeoutMs: opts.timeout * 1000, env: deps.env, cleanCache, coverage, onProgress: (d, t) => reporter.progress(`checking repros ${d}/${t}…`, 'checking repros') },
           ...(run.judge ? { judge: run.judge } : {}),
           reviewTimeoutMs: opts.reviewTimeout * 1000,
           minPlants: { count: opts.minPlants, fromFile: source.kind === 'plants-file', ...(source.model ? { discarded: source.model.discarded } : {}) },

@@ -25,6 +25,8 @@ export interface CheckContext {
   env: NodeJS.ProcessEnv;
   /** Clean-tree outcome per command, shared across calls: the clean tree never changes in a run. */
   cleanCache: Map<string, Outcome>;
+  /** Whether a command's tests load a file (coveredFiles), by command and file: the same in every trial. */
+  coverage: Map<string, boolean>;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -99,18 +101,18 @@ export const NOT_CODE = '@@@ review-calibration: this file was replaced to see w
  * Each file is written through the journaled snapshot and restored before the next run.
  */
 export async function coveredFiles(command: string, files: readonly string[], ctx: CheckContext): Promise<Set<string>> {
-  const covered = new Set<string>();
+  const key = (file: string) => `${command}\0${file}`;
   await ctx.snapshot.restore();
   try {
-    for (const file of files) {
+    for (const file of files.filter((f) => !ctx.coverage.has(key(f)))) {
       await ctx.snapshot.write(file, NOT_CODE);
-      if (!(await run(command, ctx)).passed) covered.add(file);
+      ctx.coverage.set(key(file), !(await run(command, ctx)).passed);
       await ctx.snapshot.restore();
     }
   } finally {
     await ctx.snapshot.restore();
   }
-  return covered;
+  return new Set(files.filter((f) => ctx.coverage.get(key(f)) === true));
 }
 
 async function run(command: string, ctx: CheckContext): Promise<Outcome> {
