@@ -107,6 +107,9 @@ async function preflight(opts: CalibrateOptions, deps: CalibrateDeps, reporter: 
   const outputs = await ownOutputs(opts, deps.cwd, root);
   await assertCleanTree(root, { allow: outputs, why: 'bugs are planted into the working tree and taken out again' });
   const commitSha = await git.revParse(root, rangeEnd(opts.commit));
+  if (opts.plantSource !== 'rules') {
+    needModel(deps.env, `--plant-source ${opts.plantSource}`, 'or let the mutation rules write the plants: --plant-source rules (the default)');
+  }
   const judge = opts.scorer === 'judge' ? judgeContext(deps.env, root, reporter) : undefined;
   const warnings: string[] = [];
   if (opts.scorer === 'string') {
@@ -115,16 +118,19 @@ async function preflight(opts: CalibrateOptions, deps: CalibrateDeps, reporter: 
   return { reviewers, root, commitSha, outputs, ...(judge ? { judge } : {}), warnings };
 }
 
-function judgeContext(env: NodeJS.ProcessEnv, root: string, reporter: Reporter): JudgeContext {
-  // Fail closed: no provider means no trustworthy number, so no number at all.
+/** A provider for `who`, or exit 1 saying so, with `hint` for a run without one. */
+function needModel(env: NodeJS.ProcessEnv, who: string, hint: string): void {
   try {
     requireProvider(env);
   } catch (error) {
     if (!(error instanceof OpError)) throw error;
-    throw opError(`--scorer judge (the default) needs a model: ${error.message}`, {
-      hint: 'without a key, run model-free with --scorer repro (only findings whose repro command tells the bug apart count)',
-    });
+    throw opError(`${who} needs a model: ${error.message}`, { hint });
   }
+}
+
+function judgeContext(env: NodeJS.ProcessEnv, root: string, reporter: Reporter): JudgeContext {
+  // Fail closed: no provider means no trustworthy number, so no number at all.
+  needModel(env, '--scorer judge (the default)', 'without a key, run model-free with --scorer repro (only findings whose repro command tells the bug apart count)');
   return { env, cwd: root, concurrency: 8, onProgress: (done, total) => reporter.progress(`judging ${done}/${total}…`, 'judging') };
 }
 
@@ -148,6 +154,7 @@ async function review(
   const sources = new Map(snapshot.entries.map((e) => [e.path, e.content?.toString('utf8') ?? '']));
   const trials: TrialResult[][] = [];
   const cleanCache = new Map();
+  const coverage = new Map<string, boolean>();
   try {
     for (let i = 0; i < opts.trials; i++) {
       const seed = opts.seed + i;
@@ -163,10 +170,10 @@ async function review(
           ...(opts.testCmd ? { testCmd: opts.testCmd } : {}),
           scorer: opts.scorer,
           snapshot,
-          checks: { root: run.root, snapshot, timeoutMs: opts.timeout * 1000, env: deps.env, cleanCache, onProgress: (d, t) => reporter.progress(`checking repros ${d}/${t}…`, 'checking repros') },
+          checks: { root: run.root, snapshot, timeoutMs: opts.timeout * 1000, env: deps.env, cleanCache, coverage, onProgress: (d, t) => reporter.progress(`checking repros ${d}/${t}…`, 'checking repros') },
           ...(run.judge ? { judge: run.judge } : {}),
           reviewTimeoutMs: opts.reviewTimeout * 1000,
-          minPlants: { count: opts.minPlants, fromFile: source.kind === 'plants-file' },
+          minPlants: { count: opts.minPlants, fromFile: source.kind === 'plants-file', ...(source.model ? { discarded: source.model.discarded } : {}) },
           reporter,
         }),
       );

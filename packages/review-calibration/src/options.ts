@@ -70,7 +70,7 @@ export const CALIBRATION_OPTIONS = defineOptions('review-calibration', {
   testCmd: z
     .string()
     .optional()
-    .describe("the project's tests, run from the repository root: a model plant they pass with is marked unverified (still scored)")
+    .describe("the project's tests, run from the repository root: a model plant they pass with, in a file they cover, is marked unverified (still scored)")
     .register(flagMeta, { value: 'cmd' }),
   scorer: z.enum(SCORERS).default('judge').describe('how a located finding is judged to identify the bug').register(flagMeta, { value: 'mode' }),
   seed: z

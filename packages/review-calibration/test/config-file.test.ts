@@ -1,40 +1,23 @@
 // The "review-calibration" section of the project config file, through the built CLI in real
 // repositories: flag over file over default, and a file the tool cannot use is exit 1 naming it.
 
-import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorOutputSchema } from '@adlc/core';
-import { runCli, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/testkit';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { assertBuilt, BIN, cleanScratch, cli, makeRepo, MATH, parseJson, PLANTS, reviewer, scratch } from './helpers.js';
+import { runCli, type TempRepo } from '@adlc/testkit';
+import { describe, expect, it } from 'vitest';
+import { BIN, cli, MATH, parseJson, plantedRepo, reviewer, sensibleJudge, useCleanRuns, useFakeProvider } from './helpers.js';
 
-let server: FakeProviderServer;
+useCleanRuns();
+const fake = useFakeProvider();
 let repo: TempRepo;
 let plantsFile: string;
-beforeAll(async () => {
-  assertBuilt();
-  server = await startFakeProviderServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  plantsFile = scratch('plants.json');
-  writeFileSync(plantsFile, JSON.stringify(PLANTS));
-});
-afterEach(() => {
-  repo?.cleanup();
-  cleanScratch();
-});
 
 /** A repository whose first commit holds the given files (a config file is part of the project). */
 function project(files: Record<string, string>): TempRepo {
-  repo = makeRepo(files);
+  ({ repo, plantsFile } = plantedRepo(files));
   return repo;
 }
-
-/** A judge that confirms what names the defect (the reviewer's REAL findings, the oracle's bug: lines). */
-const sensibleJudge = (req: { prompt: string }) =>
-  /REAL|bug:/.test(/<<<FINDING[\s\S]*?message: (.*)\nFINDING>>>/.exec(req.prompt)?.[1] ?? '') ? '{"match": true, "reason": "it names the defect"}' : '{"match": false, "reason": "no"}';
 
 const configFile = (section: Record<string, unknown>, top: Record<string, unknown> = {}) => ({
   'adlc.config.json': JSON.stringify({ ...top, 'review-calibration': section }, null, 2),
@@ -80,16 +63,16 @@ describe('values from adlc.config.json', () => {
 
   it('the judge uses the models of the file, the environment over them', async () => {
     project(configFile({ models: { cheap: 'model-of-the-section' } }, { models: { cheap: 'model-of-the-file' } }));
-    const env = { ...server.env(), ADLC_RETRY_BASE_MS: '0' };
-    server.handle(sensibleJudge);
+    const env = fake.env();
+    fake.server.handle(sensibleJudge);
     const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile, '--min-recall', '0', '--json'], env);
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(new Set(server.requests.map((r) => r.model))).toEqual(new Set(['model-of-the-section']));
-    server.reset();
-    server.handle(sensibleJudge);
+    expect(new Set(fake.server.requests.map((r) => r.model))).toEqual(new Set(['model-of-the-section']));
+    fake.server.reset();
+    fake.server.handle(sensibleJudge);
     const again = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile, '--min-recall', '0', '--json'], { ...env, ADLC_MODEL_CHEAP: 'model-of-the-env' });
     expect(again.exitCode, again.stderr).toBe(0);
-    expect(new Set(server.requests.map((r) => r.model))).toEqual(new Set(['model-of-the-env']));
+    expect(new Set(fake.server.requests.map((r) => r.model))).toEqual(new Set(['model-of-the-env']));
   });
 
   it('the "adlc" key of package.json', async () => {

@@ -1,26 +1,12 @@
-import { writeFileSync } from 'node:fs';
-import type { TempRepo } from '@adlc/testkit';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderText } from '../src/report/render-text.js';
-import { assertBuilt, cleanScratch, cli, makeRepo, MATH, parseJson, PLANTS, reviewer, scratch } from './helpers.js';
+import { cli, MATH, parseJson, plantedRepo, reviewer, useCleanRuns } from './helpers.js';
 
-let repo: TempRepo;
-let plantsFile: string;
-beforeAll(assertBuilt);
-afterEach(() => {
-  repo?.cleanup();
-  cleanScratch();
-});
-
-function setUp(): void {
-  repo = makeRepo();
-  plantsFile = scratch('plants.json');
-  writeFileSync(plantsFile, JSON.stringify(PLANTS));
-}
+useCleanRuns();
 
 describe('--decoys: precision from clean changes', () => {
   it('runs the reviewer again with no plants; every finding there counts, and --max-decoy-findings gates on them', async () => {
-    setUp();
+    const { repo, plantsFile } = plantedRepo();
     // The fixture's spurious remark comes in every run, planted or clean.
     const args = ['--review-cmd', reviewer('report', '4', '--repro', '--spurious'), '--plants-file', plantsFile, '--scorer', 'repro', '--decoys', '2'];
     const result = await cli(repo, [...args, '--json']);
@@ -44,7 +30,7 @@ describe('--decoys: precision from clean changes', () => {
   });
 
   it('a quiet reviewer has no decoy findings; without --decoys there is no decoy field, and a decoy bar alone is refused', async () => {
-    setUp();
+    const { repo, plantsFile } = plantedRepo();
     const base = ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile, '--scorer', 'repro', '--min-recall', '0', '--json'];
     const quiet = parseJson(await cli(repo, [...base, '--decoys', '1', '--max-decoy-findings', '0']));
     expect(quiet.decoy).toEqual({ runs: 1, findings: 0, findingsPerRun: 0, filesFlagged: 0 });
@@ -56,7 +42,7 @@ describe('--decoys: precision from clean changes', () => {
   });
 
   it('a reviewer that crashes on the clean commit is an operational error (exit 1), the tree untouched', async () => {
-    setUp();
+    const { repo, plantsFile } = plantedRepo();
     // Planted: reports with repros (exit 2); clean: the diff is empty and this reviewer crashes on it.
     const crashOnClean = `${reviewer('report', '4', '--repro')} && git diff --quiet {base} && exit 3 || exit 2`;
     const result = await cli(repo, ['--review-cmd', crashOnClean, '--plants-file', plantsFile, '--scorer', 'repro', '--decoys', '1']);

@@ -1,14 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { makeTempRepo, type TempRepo } from '@adlc/testkit';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, cleanScratch, cli, MATH, parseJson, PLANTS, reviewer, scratch } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { cli, MATH, parseJson, PLANTS, removedAfterTest, reviewer, scratch, useCleanRuns } from './helpers.js';
 
 let repo: TempRepo;
-beforeAll(assertBuilt);
-afterEach(() => {
-  repo?.cleanup();
-  cleanScratch();
-});
+useCleanRuns();
 
 /** A line of MATH with a trailing space, so that a commit removing it changes exactly that line. */
 const spaced = (text: string, lines: number[]) =>
@@ -19,14 +15,14 @@ const spaced = (text: string, lines: number[]) =>
 
 /** The last commit changes only line 14; the one before it lines 4, 26 and 35. */
 function twoCommits(): TempRepo {
-  repo = makeTempRepo({
+  repo = removedAfterTest(makeTempRepo({
     prefix: 'review-calibration-few-',
     files: { 'package.json': '{"type":"module"}\n', 'src/math.js': spaced(MATH, [4, 14, 26, 35]) },
     commits: [
       { message: 'tidy three lines', files: { 'src/math.js': spaced(MATH, [14]) } },
       { message: 'tidy isBetween', files: { 'src/math.js': MATH } },
     ],
-  });
+  }));
   return repo;
 }
 
@@ -37,6 +33,7 @@ describe('few plants are said plainly', () => {
     const one = await cli(repo, base);
     expect(one.exitCode).toBe(1);
     expect(one.stderr).toContain('only 1 plant fits in this commit: widen it with --commit A..B or --files, or lower --min-plants');
+    expect(one.stderr).toContain('a recall over 1 plant can only be 0% or 100%');
     expect(repo.status()).toBe('');
 
     // {base} is the range's end: the reviewer's diff against it is the plants.

@@ -1,11 +1,12 @@
 // Shared set-up for the integration tests: a real git repository with a small JS module, the
 // plants used across tests, and a runner for the built CLI.
 
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeTempRepo, runCli, type CliResult, type TempRepo } from '@adlc/testkit';
+import { makeTempRepo, runCli, startFakeProviderServer, type CliResult, type FakeProviderServer, type TempRepo } from '@adlc/testkit';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { CalibrationJsonSchema, type CalibrationJson } from '../src/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -70,4 +71,70 @@ export function scratch(name: string): string {
 
 export function cleanScratch(): void {
   for (const dir of scratchDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+const repos: TempRepo[] = [];
+
+/** `repo`, removed after the test by useCleanRuns's hook. */
+export function removedAfterTest<T extends TempRepo>(repo: T): T {
+  repos.push(repo);
+  return repo;
+}
+
+/** A fresh repository (makeRepo) and a plants file of `plants` outside it; both removed after the test. */
+export function plantedRepo(extra: Record<string, string> = {}, plants: unknown[] = PLANTS): { repo: TempRepo; plantsFile: string } {
+  const repo = removedAfterTest(makeRepo(extra));
+  const plantsFile = scratch('plants.json');
+  writeFileSync(plantsFile, JSON.stringify(plants));
+  return { repo, plantsFile };
+}
+
+/** The hooks of a test file that runs the built CLI: the build checked once, each test's repositories and scratch files removed after it. */
+export function useCleanRuns(): void {
+  beforeAll(assertBuilt);
+  afterEach(() => {
+    for (const repo of repos.splice(0)) repo.cleanup();
+    cleanScratch();
+  });
+}
+
+export interface FakeProvider {
+  /** The loopback provider server, once the file's tests start. */
+  readonly server: FakeProviderServer;
+  /** The environment that points the CLI's provider at it, retrying without delay. */
+  env(): Record<string, string>;
+}
+
+/** The fake provider server for a test file: started once, reset before each test, closed at the end. */
+export function useFakeProvider(): FakeProvider {
+  let server: FakeProviderServer | undefined;
+  const started = (): FakeProviderServer => {
+    if (!server) throw new Error('the fake provider server starts in beforeAll: use it inside a test');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startFakeProviderServer();
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => started().reset());
+  return {
+    get server() {
+      return started();
+    },
+    env: () => ({ ...started().env(), ADLC_RETRY_BASE_MS: '0' }),
+  };
+}
+
+/** The judge's verdicts, as the fake provider answers them. */
+export const YES = '{"match": true, "reason": "it names the defect"}';
+export const NO = '{"match": false, "reason": "it only points at the line"}';
+
+/** The finding's message, as the judge prompt quotes it. */
+export function messageOf(prompt: string): string {
+  return /<<<FINDING[\s\S]*?message: (.*)\nFINDING>>>/.exec(prompt)?.[1] ?? '';
+}
+
+/** A judge that confirms what names the defect: the fixture reviewer's REAL findings and the oracle's "bug:" lines. */
+export function sensibleJudge(req: { prompt: string }): string {
+  return /REAL|bug:/.test(messageOf(req.prompt)) ? YES : NO;
 }

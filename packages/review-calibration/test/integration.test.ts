@@ -1,25 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TempRepo } from '@adlc/testkit';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorOutputSchema } from '@adlc/core';
-import { assertBuilt, cleanScratch, cli, scratch, makeRepo, MATH, parseJson, PLANTS, reviewer } from './helpers.js';
+import { cli, scratch, MATH, parseJson, plantedRepo, PLANTS, reviewer, useCleanRuns } from './helpers.js';
 
-let repo: TempRepo;
-beforeAll(assertBuilt);
-afterEach(() => {
-  repo?.cleanup();
-  cleanScratch();
-});
-
-function withPlants(plants: unknown[] = PLANTS): TempRepo {
-  repo = makeRepo();
-  const file = scratch('plants.json');
-  writeFileSync(file, JSON.stringify(plants));
-  (repo as TempRepo & { plantsFile: string }).plantsFile = file;
-  return repo;
-}
-const plantsFile = (r: TempRepo) => (r as TempRepo & { plantsFile: string }).plantsFile;
+useCleanRuns();
 
 function expectUntouched(r: TempRepo): void {
   expect(r.read('src/math.js')).toBe(MATH);
@@ -28,8 +14,8 @@ function expectUntouched(r: TempRepo): void {
 
 describe('review-calibration with --plants-file and --scorer repro', () => {
   it('an LGTM reviewer has recall 0: exit 2, and exit 0 with --min-recall 0', async () => {
-    withPlants();
-    const args = ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--json'];
+    const { repo, plantsFile } = plantedRepo();
+    const args = ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile, '--scorer', 'repro', '--json'];
     const fail = await cli(repo, args);
     expect(fail.exitCode).toBe(2);
     const doc = parseJson(fail);
@@ -53,8 +39,8 @@ describe('review-calibration with --plants-file and --scorer repro', () => {
   });
 
   it('a reviewer that reports 2 of 4 plants with discriminating repros has recall exactly 2/4, right per category', async () => {
-    withPlants();
-    const result = await cli(repo, ['--review-cmd', reviewer('report', '2', '--repro'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--json']);
+    const { repo, plantsFile } = plantedRepo();
+    const result = await cli(repo, ['--review-cmd', reviewer('report', '2', '--repro'), '--plants-file', plantsFile, '--scorer', 'repro', '--json']);
     expect(result.exitCode).toBe(0);
     const doc = parseJson(result);
     expect(doc).toMatchObject({ recall: 0.5, caught: 2, total: 4, located: 2, truePositives: 2, falsePositives: 0, precision: 1, reviewExitCode: 2 });
@@ -73,8 +59,8 @@ describe('review-calibration with --plants-file and --scorer repro', () => {
   });
 
   it('one spurious finding far from any plant lowers precision to 3/4', async () => {
-    withPlants();
-    const result = await cli(repo, ['--review-cmd', reviewer('report', '3', '--repro', '--spurious'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--min-precision', '0.8', '--json']);
+    const { repo, plantsFile } = plantedRepo();
+    const result = await cli(repo, ['--review-cmd', reviewer('report', '3', '--repro', '--spurious'), '--plants-file', plantsFile, '--scorer', 'repro', '--min-precision', '0.8', '--json']);
     expect(result.exitCode).toBe(2);
     const doc = parseJson(result);
     expect(doc).toMatchObject({ recall: 0.75, truePositives: 3, falsePositives: 1, precision: 0.75, minPrecision: 0.8, gatePass: false });
@@ -83,8 +69,8 @@ describe('review-calibration with --plants-file and --scorer repro', () => {
   });
 
   it('findings without repros locate but do not identify under --scorer repro', async () => {
-    withPlants();
-    const result = await cli(repo, ['--review-cmd', reviewer('report', '4', '--format=sarif'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--json', '--min-recall', '0']);
+    const { repo, plantsFile } = plantedRepo();
+    const result = await cli(repo, ['--review-cmd', reviewer('report', '4', '--format=sarif'), '--plants-file', plantsFile, '--scorer', 'repro', '--json', '--min-recall', '0']);
     expect(result.exitCode).toBe(0);
     const doc = parseJson(result);
     expect(doc).toMatchObject({ recall: 0, caught: 0, located: 4, truePositives: 0, falsePositives: 0, precision: null, findingsFormat: 'sarif' });
@@ -92,9 +78,9 @@ describe('review-calibration with --plants-file and --scorer repro', () => {
   });
 
   it('reads consensus-synthesis --json and prose output', async () => {
-    withPlants();
+    const { repo, plantsFile } = plantedRepo();
     for (const format of ['synthesis', 'prose']) {
-      const result = await cli(repo, ['--review-cmd', reviewer('report', '4', `--format=${format}`), '--plants-file', plantsFile(repo), '--scorer', 'string', '--json', '--min-recall', '0']);
+      const result = await cli(repo, ['--review-cmd', reviewer('report', '4', `--format=${format}`), '--plants-file', plantsFile, '--scorer', 'string', '--json', '--min-recall', '0']);
       expect(result.exitCode).toBe(0);
       const doc = parseJson(result);
       expect(doc.findingsFormat).toBe(format === 'synthesis' ? 'consensus-synthesis' : 'prose');
@@ -107,8 +93,8 @@ describe('review-calibration with --plants-file and --scorer repro', () => {
   });
 
   it('its own --history and --report files inside the repository do not make the next run refuse the tree', async () => {
-    withPlants();
-    const args = ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--min-recall', '0', '--json'];
+    const { repo, plantsFile } = plantedRepo();
+    const args = ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile, '--scorer', 'repro', '--min-recall', '0', '--json'];
     const mine = ['--history', 'calib.jsonl', '--report', 'out/calib.html'];
     expect((await cli(repo, [...args, ...mine])).exitCode).toBe(0);
     const second = await cli(repo, [...args, ...mine]);
@@ -124,8 +110,8 @@ describe('review-calibration with --plants-file and --scorer repro', () => {
   });
 
   it('a reviewer that exits 3 is a crash: exit 1, files restored', async () => {
-    withPlants();
-    const result = await cli(repo, ['--review-cmd', reviewer('crash'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--json']);
+    const { repo, plantsFile } = plantedRepo();
+    const result = await cli(repo, ['--review-cmd', reviewer('crash'), '--plants-file', plantsFile, '--scorer', 'repro', '--json']);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('exited with 3');
     expect(ErrorOutputSchema.parse(JSON.parse(result.stdout)).error.exitCode).toBe(1);
@@ -133,9 +119,9 @@ describe('review-calibration with --plants-file and --scorer repro', () => {
   });
 
   it('refuses a dirty tree: exit 1, nothing touched', async () => {
-    withPlants();
+    const { repo, plantsFile } = plantedRepo();
     writeFileSync(join(repo.dir, 'src', 'math.js'), `${MATH}// local edit\n`);
-    const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile(repo), '--scorer', 'repro']);
+    const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile, '--scorer', 'repro']);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('uncommitted changes');
     expect(repo.read('src/math.js')).toBe(`${MATH}// local edit\n`);
@@ -143,14 +129,14 @@ describe('review-calibration with --plants-file and --scorer repro', () => {
 
   it('excludes an equivalent mutant whose witness does not discriminate, and says why in the JSON and the report', async () => {
     const witness = (expr: string) => `node --input-type=module -e "import * as m from './src/math.js'; process.exit(${expr} ? 0 : 1)"`;
-    withPlants([
+    const { repo, plantsFile } = plantedRepo({}, [
       // clamp(0, 0, 5): `value <= low` returns low, which is the value anyway: no behaviour changes.
       { ...PLANTS[0], witness: witness('m.clamp(0, 0, 5) === 0') },
       { ...PLANTS[1], witness: witness('m.isBetween(10, 0, 5) === false') },
     ]);
     const report = scratch('report.json');
     // One valid plant is left: this test is about the exclusion, not about the run's size.
-    const result = await cli(repo, ['--review-cmd', reviewer('report', '2', '--repro'), '--plants-file', plantsFile(repo), '--scorer', 'repro', '--json', '--report', report, '--min-plants', '1']);
+    const result = await cli(repo, ['--review-cmd', reviewer('report', '2', '--repro'), '--plants-file', plantsFile, '--scorer', 'repro', '--json', '--report', report, '--min-plants', '1']);
     expect(result.exitCode).toBe(0);
     const doc = parseJson(result);
     expect(doc).toMatchObject({ equivalentExcluded: 1, total: 1, caught: 1, recall: 1, truePositives: 1, falsePositives: 0 });
@@ -165,11 +151,11 @@ describe('review-calibration with --plants-file and --scorer repro', () => {
   });
 
   it('rejects bad arguments and bad plants files with exit 1', async () => {
-    withPlants([{ ...PLANTS[0] }, { ...PLANTS[1], line: 8, original: '    return high;' }]);
-    const close = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile(repo), '--scorer', 'repro']);
+    const { repo, plantsFile } = plantedRepo({}, [{ ...PLANTS[0] }, { ...PLANTS[1], line: 8, original: '    return high;' }]);
+    const close = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile, '--scorer', 'repro']);
     expect(close.exitCode).toBe(1);
     expect(close.stderr).toContain('at least 7 lines apart');
-    const missing = await cli(repo, ['--plants-file', plantsFile(repo)]);
+    const missing = await cli(repo, ['--plants-file', plantsFile]);
     expect(missing.exitCode).toBe(1);
     expect(missing.stderr).toContain('--review-cmd is required');
     const badRecall = await cli(repo, ['--review-cmd', 'x', '--min-recall', '2']);

@@ -1,38 +1,22 @@
 import { isProcessAlive } from '@adlc/core';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { FAKE_KEYS, startFakeProviderServer, type FakeProviderServer, type TempRepo } from '@adlc/testkit';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { FAKE_KEYS, type TempRepo } from '@adlc/testkit';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { judgeAll } from '../src/review/judge.js';
-import { assertBuilt, cleanScratch, cli, scratch, until, makeRepo, MATH, parseJson, PLANTS, reviewer } from './helpers.js';
+import { cli, scratch, until, MATH, messageOf, NO as no, parseJson, plantedRepo, PLANTS, reviewer, sensibleJudge, useCleanRuns, useFakeProvider, YES as yes } from './helpers.js';
 
-let server: FakeProviderServer;
+useCleanRuns();
+const fake = useFakeProvider();
+const env = () => fake.env();
 let repo: TempRepo;
 let plantsFile: string;
-beforeAll(async () => {
-  assertBuilt();
-  server = await startFakeProviderServer();
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.reset();
-  repo = makeRepo();
-  plantsFile = scratch('plants.json');
-  writeFileSync(plantsFile, JSON.stringify(PLANTS));
+  ({ repo, plantsFile } = plantedRepo());
 });
-afterEach(() => {
-  repo.cleanup();
-  cleanScratch();
-});
-
-const env = () => ({ ...server.env(), ADLC_RETRY_BASE_MS: '0' });
-const yes = '{"match": true, "reason": "it names the defect"}';
-const no = '{"match": false, "reason": "it only points at the line"}';
-/** The finding's message, as the judge prompt quotes it. */
-const messageOf = (prompt: string) => /<<<FINDING[\s\S]*?message: (.*)\nFINDING>>>/.exec(prompt)?.[1] ?? '';
 
 describe('--scorer judge (the default) through the fake provider server', () => {
   it('a sensible judge: the echo control scores 0, the oracle 1, and recall counts what the judge confirms', async () => {
-    server.handle((req) => (/REAL|bug:/.test(messageOf(req.prompt)) ? yes : no));
+    fake.server.handle(sensibleJudge);
     const result = await cli(repo, ['--review-cmd', reviewer('report', '2'), '--plants-file', plantsFile, '--json'], env());
     expect(result.exitCode).toBe(0);
     const doc = parseJson(result);
@@ -41,13 +25,13 @@ describe('--scorer judge (the default) through the fake provider server', () => 
     expect(doc.controls.oracle).toMatchObject({ caught: 4, ok: true });
     expect(doc.plants.filter((p) => p.status === 'caught').every((p) => p.identifiedBy === 'judge')).toBe(true);
     // 4 echo + 4 oracle + 2 reviewer findings, each judged once, by the cheap tier.
-    expect(server.requests).toHaveLength(10);
-    expect(server.requests[0]!.model).toBe('claude-haiku-5-5');
+    expect(fake.server.requests).toHaveLength(10);
+    expect(fake.server.requests[0]!.model).toBe('claude-haiku-5-5');
     expect(repo.read('src/math.js')).toBe(MATH);
   });
 
   it('an always-yes judge makes the echo control fail: exit 1, the scorer is broken', async () => {
-    server.handle(() => yes);
+    fake.server.handle(() => yes);
     const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile], env());
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('scorer is broken');
@@ -56,7 +40,7 @@ describe('--scorer judge (the default) through the fake provider server', () => 
   });
 
   it('an always-no judge makes the oracle control fail: exit 1', async () => {
-    server.handle(() => no);
+    fake.server.handle(() => no);
     const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile], env());
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('oracle control');
@@ -65,7 +49,7 @@ describe('--scorer judge (the default) through the fake provider server', () => 
   it('a failed control stops a reviewer that is still running, and restores the files', async () => {
     const pidFile = scratch('reviewer.pid');
     // The judge answers only once the reviewer is running, so the control fails mid-review.
-    server.handle(async () => {
+    fake.server.handle(async () => {
       for (let i = 0; i < 200 && !existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 50));
       return no;
     });
@@ -89,7 +73,7 @@ describe('--scorer judge (the default) through the fake provider server', () => 
   });
 
   it('a provider that keeps failing is an operational error (exit 1), never "not caught"', async () => {
-    server.handle(() => ({ status: 500, message: 'overloaded' }));
+    fake.server.handle(() => ({ status: 500, message: 'overloaded' }));
     const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', plantsFile, '--json'], env());
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain('500');
@@ -101,7 +85,7 @@ describe('--scorer judge (the default) through the fake provider server', () => 
     // Two lanes: the first call is refused outright (400 is not retried), the second would answer
     // after a while; with the run already lost, nothing more may be asked.
     let calls = 0;
-    server.handle(() => (++calls === 1 ? { status: 400, message: 'bad request' } : { text: no, delayMs: 1500 }));
+    fake.server.handle(() => (++calls === 1 ? { status: 400, message: 'bad request' } : { text: no, delayMs: 1500 }));
     const finding = { index: 0, file: 'src/math.js', line: 4, description: 'boundary' };
     const pairs = PLANTS.map((plant) => ({ plant: { ...plant, id: 'p' }, finding })) as unknown as Parameters<typeof judgeAll>[0];
     await expect(judgeAll(pairs, { env: env(), cwd: repo.dir, concurrency: 2 })).rejects.toThrow('400');
@@ -112,19 +96,19 @@ describe('--scorer judge (the default) through the fake provider server', () => 
 
   it('a judge verdict cut off at its token limit is a failed call, never a verdict: exit 1 naming the remedy', async () => {
     // The cut-off text even parses as a "yes": it must not count.
-    server.handle(() => ({ text: yes, truncated: true }));
+    fake.server.handle(() => ({ text: yes, truncated: true }));
     const result = await cli(repo, ['--review-cmd', reviewer('report', '2'), '--plants-file', plantsFile, '--json'], env());
     expect(result.exitCode).toBe(1);
     expect(JSON.parse(result.stdout).error.message).toMatch(/truncated.*token limit; raise ADLC_MAX_TOKENS/);
-    expect(server.requests[0]?.maxTokens).toBe(1024);
-    server.reset();
-    server.handle(() => ({ text: yes, truncated: true }));
+    expect(fake.server.requests[0]?.maxTokens).toBe(1024);
+    fake.server.reset();
+    fake.server.handle(() => ({ text: yes, truncated: true }));
     await cli(repo, ['--review-cmd', reviewer('report', '2'), '--plants-file', plantsFile, '--json'], { ...env(), ADLC_MAX_TOKENS: '4096' });
-    expect(server.requests[0]?.maxTokens).toBe(4096);
+    expect(fake.server.requests[0]?.maxTokens).toBe(4096);
   });
 
   it('a judge answer that is invalid twice counts as no match and is reported', async () => {
-    server.handle((req) => {
+    fake.server.handle((req) => {
       const message = messageOf(req.prompt);
       if (message.includes('REAL')) return 'I think so, probably.';
       return message.includes('bug:') ? yes : no;
@@ -136,11 +120,11 @@ describe('--scorer judge (the default) through the fake provider server', () => 
     expect(doc.plants.slice(0, 2).map((p) => p.status)).toEqual(['located', 'located']);
     expect(doc.warnings.join()).toContain('invalid twice');
     // Each invalid answer was asked again once: 8 control calls + 2 × 2 reviewer calls.
-    expect(server.requests).toHaveLength(12);
+    expect(fake.server.requests).toHaveLength(12);
   });
 
   it('a repro that discriminates bypasses the judge, and the judge is also asked to measure agreement', async () => {
-    server.handle((req) => (messageOf(req.prompt).includes('bug:') ? yes : no));
+    fake.server.handle((req) => (messageOf(req.prompt).includes('bug:') ? yes : no));
     const result = await cli(repo, ['--review-cmd', reviewer('report', '2', '--repro'), '--plants-file', plantsFile, '--json'], env());
     expect(result.exitCode).toBe(0);
     const doc = parseJson(result);

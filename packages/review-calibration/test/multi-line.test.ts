@@ -33,4 +33,16 @@ describe('multi-line plants', () => {
     const absolute = await checkModelPlant({ file: '/etc/passwd', search: 'x', replace: 'y', category: 'security', description: 'd' }, 2, targets);
     expect(absolute.ok).toBe(false);
   });
+
+  const PY = 'def total(values):\n    s = 0\n    for v in values:\n        s += v\n    return s\n';
+  const pyCases: Array<[string, string, string, string | null]> = [
+    ['a real change', '    for v in values:', '    for v in values[1:]:', null],
+    ['two lines, brackets kept', '        s += v\n    return s', '        s -= v\n    return (s)', null],
+    ['an unclosed bracket', '    return s', '    return (s', 'the edit unbalances brackets, so the file no longer parses'],
+    ['a string left open', '    s = 0', "    s = '''0", 'the edit leaves a string or comment open, so the file no longer parses'],
+  ];
+  it.each(pyCases)('other languages are lexed as for rule plants (Python): %s', async (_name, search, replace, reason) => {
+    const checked = await checkModelPlant({ file: 'lib/total.py', search, replace, category: 'arithmetic', description: 'd' }, 0, new Map([['lib/total.py', PY]]));
+    expect(checked.ok ? null : checked.reason).toBe(reason);
+  });
 });

@@ -1,21 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { TempRepo } from '@adlc/testkit';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertBuilt, cleanScratch, cli, makeRepo, MATH, parseJson, PLANTS, reviewer, scratch } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { cli, MATH, parseJson, plantedRepo, reviewer, scratch, useCleanRuns } from './helpers.js';
 
-let repo: TempRepo;
-let plantsFile: string;
-beforeAll(assertBuilt);
-afterEach(() => {
-  repo?.cleanup();
-  cleanScratch();
-});
-
-function setUp(): void {
-  repo = makeRepo();
-  plantsFile = scratch('plants.json');
-  writeFileSync(plantsFile, JSON.stringify(PLANTS));
-}
+useCleanRuns();
 
 // A finds every plant and reports its usage; B finds two and adds a spurious remark in every run.
 const A = reviewer('report', '4', '--repro', '--usage=1000,200,0.05');
@@ -23,7 +10,7 @@ const B = reviewer('report', '2', '--repro', '--spurious');
 
 describe('several reviewers side by side', () => {
   it('shows every reviewer the same plants and decoys: one row each, the gate fails when any falls short', async () => {
-    setUp();
+    const { repo, plantsFile } = plantedRepo();
     const html = scratch('calibration.html');
     const args = ['--review-cmd', A, '--review-cmd', B, '--plants-file', plantsFile, '--scorer', 'repro', '--decoys', '1', '--min-recall', '0.75'];
     const result = await cli(repo, [...args, '--json', '--report', html]);
@@ -60,7 +47,7 @@ describe('several reviewers side by side', () => {
   });
 
   it('--reviewers-file names them; each reviewer sees only the plants (the tree restored before the next)', async () => {
-    setUp();
+    const { repo, plantsFile } = plantedRepo();
     const file = scratch('reviewers.json');
     // Each one counts the changed lines it sees: with leftovers of the one before, it would see more than 4.
     const count = (name: string) => `test "$(git diff -U0 {base} | grep -c '^+[^+]')" = 4 && echo '{"findings": []}' || { echo ${name} saw more; exit 3; }`;
@@ -78,7 +65,7 @@ describe('several reviewers side by side', () => {
   });
 
   it('one reviewer keeps its document and gets one row; duplicate names and a bad file are refused', async () => {
-    setUp();
+    const { repo, plantsFile } = plantedRepo();
     const one = parseJson(await cli(repo, ['--review-cmd', A, '--plants-file', plantsFile, '--scorer', 'repro', '--json']));
     expect(one).toMatchObject({ recall: 1, gatePass: true, gateReasons: [] });
     expect(one.reviewers).toHaveLength(1);

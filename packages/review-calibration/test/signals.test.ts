@@ -3,13 +3,13 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from
 import { join } from 'node:path';
 import { isProcessAlive, RestoreDocumentSchema } from '@adlc/core';
 import { cleanEnv, runCli, type TempRepo } from '@adlc/testkit';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RestoreJsonSchema } from '../src/index.js';
-import { assertBuilt, BIN, cleanScratch, scratch, cli, makeRepo, MATH, parseJson, PLANTS, reviewer, until } from './helpers.js';
+import { BIN, scratch, cli, MATH, parseJson, plantedRepo, PLANTS, removedAfterTest, reviewer, until, useCleanRuns, makeRepo } from './helpers.js';
 
 let repo: TempRepo;
 const stray: number[] = [];
-beforeAll(assertBuilt);
+useCleanRuns();
 afterEach(() => {
   for (const pid of stray.splice(0)) {
     try {
@@ -18,20 +18,22 @@ afterEach(() => {
       // already gone
     }
   }
-  repo?.cleanup();
-  cleanScratch();
 });
 
 const OTHER = 'export function twice(x) {\n  return x * 2;\n}\n';
 const OTHER_PLANT = { file: 'src/other.js', line: 2, original: '  return x * 2;', mutated: '  return x * 3;', category: 'arithmetic', description: 'triples instead of doubling' };
 
-/** Starts a run whose reviewer sleeps forever; resolves once the reviewer runs (the plants are in). */
-async function startSleepingRun(opts: { twoFiles?: boolean } = {}) {
-  repo = makeRepo(opts.twoFiles ? { 'src/other.js': OTHER } : {});
-  const plantsFile = scratch('plants.json');
-  writeFileSync(plantsFile, JSON.stringify(opts.twoFiles ? [...PLANTS, OTHER_PLANT] : PLANTS));
+/**
+ * Starts a run whose reviewer sleeps forever (by default the only one; `args` may name others, and
+ * decoys); resolves once the sleeping reviewer runs.
+ */
+async function startSleepingRun(opts: { twoFiles?: boolean; args?: (sleeper: string) => string[] } = {}) {
+  let plantsFile: string;
+  ({ repo, plantsFile } = plantedRepo(opts.twoFiles ? { 'src/other.js': OTHER } : {}, opts.twoFiles ? [...PLANTS, OTHER_PLANT] : PLANTS));
   const pidFile = scratch('reviewer.pid');
-  const child = spawn(process.execPath, [BIN, '--review-cmd', reviewer('sleep', pidFile), '--plants-file', plantsFile, '--scorer', 'repro'], {
+  const sleeper = reviewer('sleep', pidFile);
+  const args = opts.args ? opts.args(sleeper) : ['--review-cmd', sleeper];
+  const child = spawn(process.execPath, [BIN, ...args, '--plants-file', plantsFile, '--scorer', 'repro', '--min-recall', '0'], {
     cwd: repo.dir,
     env: cleanEnv() as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -43,6 +45,14 @@ async function startSleepingRun(opts: { twoFiles?: boolean } = {}) {
   const reviewerPid = Number(readFileSync(pidFile, 'utf8'));
   stray.push(reviewerPid);
   return { child, exited, reviewerPid, plantsFile, stderr: () => stderr };
+}
+
+/** A SIGKILL to the run and to its reviewer, as a crash or `kill -9` leaves them: nothing could clean up. */
+async function killHard(run: Awaited<ReturnType<typeof startSleepingRun>>): Promise<void> {
+  run.child.kill('SIGKILL');
+  await run.exited;
+  process.kill(run.reviewerPid, 'SIGKILL');
+  await until(() => !isProcessAlive(run.reviewerPid), 'the reviewer to die', 5000);
 }
 
 describe('signals', () => {
@@ -67,12 +77,40 @@ describe('signals', () => {
     expect(repo.status()).toBe('');
   });
 
+  it('SIGINT while the second of two reviewers runs: its plants (written afresh) come out, byte for byte, exit 130', async () => {
+    const run = await startSleepingRun({ twoFiles: true, args: (sleeper) => ['--review-cmd', reviewer('report', '5', '--repro'), '--review-cmd', sleeper] });
+    // The first reviewer is done and its tree was restored; the plants are in again for the second.
+    expect(repo.read('src/math.js')).not.toBe(MATH);
+    expect(repo.read('src/other.js')).not.toBe(OTHER);
+    run.child.kill('SIGINT');
+    expect((await run.exited).code).toBe(130);
+    expect(repo.read('src/math.js')).toBe(MATH);
+    expect(repo.read('src/other.js')).toBe(OTHER);
+    expect(repo.status()).toBe('');
+    await until(() => !isProcessAlive(run.reviewerPid), 'the second reviewer to be killed', 5000);
+    // Nothing is left for a recovery to do.
+    const restore = await cli(repo, ['--restore']);
+    expect(restore.stderr).toContain('nothing to restore');
+  });
+
+  it('SIGTERM during a decoy run (the clean commit, after the planted one): the reviewer is killed, the tree as before, exit 143', async () => {
+    // Planted: the diff against {base} is not empty and it reports; clean: it sleeps.
+    const run = await startSleepingRun({
+      args: (sleeper) => ['--review-cmd', `git diff --quiet {base} && ${sleeper} || ${reviewer('report', '4', '--repro')}`, '--decoys', '2'],
+    });
+    // The sleeping run is a decoy: no plant is in the tree.
+    expect(repo.read('src/math.js')).toBe(MATH);
+    run.child.kill('SIGTERM');
+    expect((await run.exited).code).toBe(143);
+    expect(repo.read('src/math.js')).toBe(MATH);
+    expect(repo.status()).toBe('');
+    await until(() => !isProcessAlive(run.reviewerPid), 'the decoy reviewer to be killed', 5000);
+    expect((await cli(repo, ['--restore'])).stderr).toContain('nothing to restore');
+  });
+
   it('after a SIGKILL, --restore puts the files back; a later run recovers before its dirty-tree check', async () => {
     const run = await startSleepingRun();
-    run.child.kill('SIGKILL');
-    await run.exited;
-    process.kill(run.reviewerPid, 'SIGKILL');
-    await until(() => !isProcessAlive(run.reviewerPid), 'the reviewer to die', 5000);
+    await killHard(run);
     // The killed run could not clean up: the plants are still in the file.
     expect(repo.read('src/math.js')).not.toBe(MATH);
 
@@ -91,10 +129,7 @@ describe('signals', () => {
 
   it('after a SIGKILL and a person\'s edit, --restore keeps the edit, saves the original under .git, restores the rest, exit 0', async () => {
     const run = await startSleepingRun({ twoFiles: true });
-    run.child.kill('SIGKILL');
-    await run.exited;
-    process.kill(run.reviewerPid, 'SIGKILL');
-    await until(() => !isProcessAlive(run.reviewerPid), 'the reviewer to die', 5000);
+    await killHard(run);
     expect(repo.read('src/other.js')).not.toBe(OTHER);
     // The person opens the planted file and fixes something of their own in it.
     const edited = `${repo.read('src/math.js')}// my own note\n`;
@@ -121,7 +156,7 @@ describe('signals', () => {
   });
 
   it('--restore reports a journal it cannot read in the shape consensus-fix prints too, leaves it, exit 0', async () => {
-    repo = makeRepo();
+    repo = removedAfterTest(makeRepo());
     const journals = join(repo.dir, '.git', 'adlc', 'journals');
     mkdirSync(journals, { recursive: true });
     writeFileSync(join(journals, 'broken-1-0000.json'), '{"version": 2');
@@ -146,10 +181,7 @@ describe('signals', () => {
 
   it('a normal run after a SIGKILL recovers first instead of refusing a dirty tree', async () => {
     const run = await startSleepingRun();
-    run.child.kill('SIGKILL');
-    await run.exited;
-    process.kill(run.reviewerPid, 'SIGKILL');
-    await until(() => !isProcessAlive(run.reviewerPid), 'the reviewer to die', 5000);
+    await killHard(run);
     const result = await cli(repo, ['--review-cmd', reviewer('lgtm'), '--plants-file', run.plantsFile, '--scorer', 'repro', '--min-recall', '0', '--json']);
     expect(result.exitCode).toBe(0);
     expect(result.stderr).toContain('restored 1 file');

@@ -16,6 +16,10 @@ describe('wilsonInterval (95%)', () => {
     expect(i.high).toBeCloseTo(high, 3);
     expect(i.confidence).toBe(0.95);
   });
+  it('none or all caught: the bound at that end is exactly 0 or 1', () => {
+    expect(wilsonInterval(0, 3).low).toBe(0);
+    expect(wilsonInterval(3, 3).high).toBe(1);
+  });
   it('no trials: the whole range', () => {
     expect(wilsonInterval(0, 0)).toMatchObject({ low: 0, high: 1 });
   });

@@ -1,12 +1,14 @@
 // A model's plant counts only after checks that need no model: a plain relative path to a target
 // file (no test file, nothing through `..`), a search text found exactly once, 1 to 8 lines that
-// keep their count, a real change (not whitespace, comments or layout), and a file that still parses.
+// keep their count, a real change (not whitespace, comments or layout), and a file that still parses
+// (JS/TS: TypeScript's parser; other languages: the line engine's lexer, as for rule plants).
 
-import { normalizeSyntax, parsesCleanly } from '@adlc/core';
+import { normalizeSyntax } from '@adlc/core';
 import type * as z from 'zod';
 import type { Plant } from '../types.js';
 import type { ModelPlantsAnswerSchema } from './ask-model.js';
 import { languageOf } from './language.js';
+import { lineSyntaxOf, scanLines } from './mutate/line-scan.js';
 import { isTestPath } from './targets.js';
 
 export const MAX_PLANT_LINES = 8;
@@ -16,8 +18,11 @@ export type ModelPlantAnswer = z.infer<typeof ModelPlantsAnswerSchema>['plants']
 
 export type Checked = { ok: true; plant: Plant } | { ok: false; reason: string };
 
-/** How an unplanted file parses, asked once per file however many plants it gets. */
-export type OriginalSyntax = Map<string, Promise<{ parses: boolean | null; normalized: string | null }>>;
+/**
+ * An unplanted JS/TS file reprinted without comments or layout (null: another language, or it does
+ * not parse), asked once per file however many plants it gets.
+ */
+export type OriginalSyntax = Map<string, Promise<string | null>>;
 
 /** Checks one proposed plant against the target files' contents (repository-relative paths). */
 export async function checkModelPlant(
@@ -57,15 +62,19 @@ export async function checkModelPlant(
   const mutatedContent = content.slice(0, start) + after.join('\n') + content.slice(end);
   let asked = syntax.get(file);
   if (!asked) {
-    asked = Promise.all([parsesCleanly(file, content), normalizeSyntax(file, content)]).then(([parses, normalized]) => ({ parses, normalized }));
+    asked = normalizeSyntax(file, content);
     syntax.set(file, asked);
   }
+  // One parse of the planted file answers both: does it still parse, and is it more than layout?
   const was = await asked;
-  if (was.parses === true && (await parsesCleanly(file, mutatedContent)) === false) {
-    return { ok: false, reason: 'the file no longer parses with the edit' };
-  }
-  if (was.normalized !== null && was.normalized === (await normalizeSyntax(file, mutatedContent))) {
-    return { ok: false, reason: 'the edit changes only comments or layout' };
+  const firstLine = content.slice(0, start).split('\n').length;
+  if (was !== null) {
+    const now = await normalizeSyntax(file, mutatedContent);
+    if (now === null) return { ok: false, reason: 'the file no longer parses with the edit' };
+    if (now === was) return { ok: false, reason: 'the edit changes only comments or layout' };
+  } else {
+    const lexed = lineSyntaxProblem(file, content, mutatedContent, firstLine, before.length);
+    if (lexed) return { ok: false, reason: lexed };
   }
 
   // Unchanged lines at either end are not part of the plant: its first and last lines differ.
@@ -73,7 +82,7 @@ export async function checkModelPlant(
   while (before[head] === after[head]) head += 1;
   let tail = before.length - 1;
   while (before[tail] === after[tail]) tail -= 1;
-  const line = content.slice(0, start).split('\n').length + head;
+  const line = firstLine + head;
   const original = before.slice(head, tail + 1);
   const mutated = after.slice(head, tail + 1);
   const column = firstDifference(original[0]!, mutated[0]!) + 1;
@@ -92,11 +101,42 @@ export async function checkModelPlant(
       mutated: mutated.join('\n'),
       category: answer.category,
       operator: 'model',
-      description: answer.description,
+      // One line, as a reviewer would state it (and as the judge and the reports show it).
+      description: answer.description.replace(/\s+/g, ' ').trim(),
       language: languageOf(file),
       ...(answer.witness ? { witness: answer.witness } : {}),
     },
   };
+}
+
+/**
+ * For languages without a parser here, what the line engine checks of its own plants: the edited
+ * lines open and close as many brackets of each kind as before, and leave no string or comment
+ * open that was not. A reason when they do not; null when they do or the language is unknown.
+ */
+function lineSyntaxProblem(file: string, content: string, mutated: string, firstLine: number, count: number): string | null {
+  const syntax = lineSyntaxOf(file);
+  if (!syntax) return null;
+  const was = scanLines(content, syntax);
+  const now = scanLines(mutated, syntax);
+  for (let i = firstLine - 1; i < firstLine - 1 + count; i++) {
+    if (bracketBalance(was[i]?.code ?? '') !== bracketBalance(now[i]?.code ?? '')) return 'the edit unbalances brackets, so the file no longer parses';
+  }
+  for (let i = firstLine; i <= firstLine - 1 + count && i < was.length; i++) {
+    if (was[i]!.continues !== now[i]?.continues) return 'the edit leaves a string or comment open, so the file no longer parses';
+  }
+  return null;
+}
+
+/** Net opened brackets of each kind in a line's code view (strings and comments blanked). */
+function bracketBalance(code: string): string {
+  const net = { '(': 0, '[': 0, '{': 0 };
+  const opener: Record<string, keyof typeof net> = { '(': '(', ')': '(', '[': '[', ']': '[', '{': '{', '}': '{' };
+  for (const ch of code) {
+    const kind = opener[ch];
+    if (kind) net[kind] += ch === kind ? 1 : -1;
+  }
+  return `${net['(']},${net['[']},${net['{']}`;
 }
 
 function lineCount(text: string): number {

@@ -75,7 +75,12 @@ export function trialPlants(opts: PlantOptions, source: PlantSource, seed: numbe
     throw opError(`no plants could be generated: ${who}`);
   }
   if (plants.length < opts.plants && !opts.plantsFile && warnings) {
-    warnings.push(`only ${plants.length} of the ${opts.plants} requested plants fit (plants are 7 lines apart, in the lines the commit changed when it changed any)`);
+    const m = source.model;
+    const why = [
+      ...(m ? [`the model proposed ${m.proposed}, ${m.discarded.length} of them discarded`] : []),
+      ...(opts.plantSource !== 'model' ? ['plants are 7 lines apart, in the lines the commit changed when it changed any'] : []),
+    ];
+    warnings.push(`only ${plants.length} of the ${opts.plants} requested plants fit (${why.join('; ')})`);
   }
   return plants;
 }

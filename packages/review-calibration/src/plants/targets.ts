@@ -31,11 +31,13 @@ const CONFIG_PATH = [
   /(^|\/)\.[^/]+\//, // dot-directories: .github/, .husky/, .vscode/, …
 ];
 
+/** Generated code by its path: a generated/ or gen/ folder, protobuf output, *.generated.*, *.gen.*, minified files. */
+const GENERATED_PATH = [/(^|\/)(generated|gen)\//i, /\.(pb|generated|gen)\.[^/]+$/i, /\.min\.[^/]+$/i];
+
 const NOT_SOURCE = [
-  /(^|\/)(node_modules|vendor|third_party|dist|build|out|target|coverage|generated|gen)\//i,
-  /\.min\.[^/]+$/i,
+  /(^|\/)(node_modules|vendor|third_party|dist|build|out|target|coverage)\//i,
   /\.d\.[cm]?ts$/i,
-  /\.(pb|generated|gen)\.[^/]+$/i,
+  ...GENERATED_PATH,
 ];
 
 /** A path (repository-relative, forward slashes) is a test, fixture or story file. */
@@ -45,9 +47,17 @@ export function isTestPath(file: string): boolean {
 
 /** A path (repository-relative, forward slashes) is eligible source code. */
 export function isEligibleSource(file: string): boolean {
+  return isSourceFile(file) && ![...TEST_PATH, ...CONFIG_PATH, ...NOT_SOURCE].some((re) => re.test(file));
+}
+
+function isSourceFile(file: string): boolean {
   const ext = /\.([^./]+)$/.exec(file)?.[1]?.toLowerCase();
-  if (ext === undefined || !SOURCE_EXTENSIONS.has(ext)) return false;
-  return ![...TEST_PATH, ...CONFIG_PATH, ...NOT_SOURCE].some((re) => re.test(file));
+  return ext !== undefined && SOURCE_EXTENSIONS.has(ext);
+}
+
+/** Source code (not a test) that its path says is generated: skipped, and said so, like generated code found by its header. */
+function generatedByPath(file: string): boolean {
+  return isSourceFile(file) && !isTestPath(file) && GENERATED_PATH.some((re) => re.test(file));
 }
 
 export interface Target {
@@ -68,7 +78,9 @@ const MAX_BYTES = 1_000_000;
 
 export async function chooseTargets(opts: { root: string; cwd: string; commit: string; files: string[] }): Promise<TargetChoice> {
   const skipped: TargetChoice['skipped'] = [];
-  const changed = (await git.changedFiles(opts.root, opts.commit)).filter(isEligibleSource);
+  const all = await git.changedFiles(opts.root, opts.commit);
+  for (const file of all.filter(generatedByPath)) skipped.push({ file, reason: 'generated: its path says so' });
+  const changed = all.filter(isEligibleSource);
   const fromCommit = await withoutGenerated(opts.root, await loadAll(opts.root, changed, skipped), skipped);
   if (fromCommit.length > 0) {
     const head = await git.revParse(opts.root, 'HEAD');

@@ -42,8 +42,6 @@ export function toMutationReport(
   const files: MutationReportDocument['files'] = {};
   for (const p of doc.plants) {
     const file = (files[p.file] ??= { language: languageOf(p.file), source: sources.get(p.file) ?? '', mutants: [] });
-    const replaced = p.original.slice(p.column - 1);
-    const end = p.column + Math.max(0, replaced.length - commonSuffix(replaced, p.mutated.slice(p.column - 1)));
     const status = STATUS[p.status];
     const reason =
       p.status === 'located'
@@ -57,7 +55,7 @@ export function toMutationReport(
       id: p.trial === undefined ? p.id : `trial-${p.trial}:${p.id}`,
       mutatorName: p.operator,
       replacement: replacementOf(p.original, p.mutated, p.column),
-      location: { start: { line: p.line, column: p.column }, end: { line: p.line, column: Math.max(end, p.column) } },
+      location: { start: { line: p.line, column: p.column }, end: endOf(p) },
       status,
       description: `${p.category}: ${p.description}`,
       ...(reason ? { statusReason: reason } : {}),
@@ -101,7 +99,16 @@ export function toMutationReport(
   return report;
 }
 
-/** The part of the mutated line that differs from the original, starting at the plant's column. */
+/** Where the replaced text ends in the file: past the last original character that the plant changes (on a later line for a multi-line plant). */
+function endOf(p: { line: number; column: number; original: string; mutated: string }): { line: number; column: number } {
+  const a = p.original.slice(p.column - 1);
+  const replaced = a.slice(0, Math.max(0, a.length - commonSuffix(a, p.mutated.slice(p.column - 1))));
+  const lastBreak = replaced.lastIndexOf('\n');
+  if (lastBreak === -1) return { line: p.line, column: p.column + replaced.length };
+  return { line: p.line + replaced.split('\n').length - 1, column: replaced.length - lastBreak };
+}
+
+/** The part of the mutated code that differs from the original, starting at the plant's column. */
 function replacementOf(original: string, mutated: string, column: number): string {
   const a = original.slice(column - 1);
   const b = mutated.slice(column - 1);

@@ -60,9 +60,9 @@ export function renderText(doc: CalibrationJson): string {
   for (const p of doc.plants) {
     const trial = p.trial === undefined ? '' : `[${p.trial}] `;
     const flags = p.unverified ? ', unverified: no test tells it apart' : '';
-    out.push(`  ${p.status.padEnd(10)} ${trial}${p.file}:${p.line}  ${p.category} (${p.operator}${flags})`);
-    out.push(`             - ${p.original.trim()}`);
-    out.push(`             + ${p.mutated.trim()}`);
+    const lines = p.endLine === undefined ? `${p.line}` : `${p.line}-${p.endLine}`;
+    out.push(`  ${p.status.padEnd(10)} ${trial}${p.file}:${lines}  ${p.category} (${p.operator}${flags})`);
+    out.push(...codeLines('-', p.original), ...codeLines('+', p.mutated));
   }
   const spurious = doc.findings.filter((f) => f.kind === 'false-positive');
   if (spurious.length > 0) {
@@ -83,6 +83,13 @@ export function renderText(doc: CalibrationJson): string {
   }
   for (const report of doc.reports ?? []) out.push(`report written: ${report}`);
   return out.join('\n');
+}
+
+/** A plant's code under its heading, each line marked, the lines' common indentation taken off. */
+function codeLines(mark: '-' | '+', code: string): string[] {
+  const lines = code.split('\n').map((l) => l.trimEnd());
+  const indent = Math.min(...lines.filter((l) => l.trim() !== '').map((l) => l.length - l.trimStart().length), Infinity);
+  return lines.map((l) => `             ${mark} ${Number.isFinite(indent) ? l.slice(indent) : l.trim()}`.trimEnd());
 }
 
 function pct(x: number): string {

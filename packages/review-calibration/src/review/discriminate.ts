@@ -25,10 +25,12 @@ export interface CheckContext {
   env: NodeJS.ProcessEnv;
   /** Clean-tree outcome per command, shared across calls: the clean tree never changes in a run. */
   cleanCache: Map<string, Outcome>;
+  /** Whether a command's tests load a file (coveredFiles), by command and file: the same in every trial. */
+  coverage: Map<string, boolean>;
   onProgress?: (done: number, total: number) => void;
 }
 
-type Outcome = { passed: boolean; describe: string };
+export type Outcome = { passed: boolean; describe: string };
 
 export function checkKey(check: Check): string {
   return `${check.plant.id}\0${check.command}`;
@@ -78,6 +80,39 @@ export async function runChecks(checks: readonly Check[], ctx: CheckContext): Pr
     await ctx.snapshot.restore();
   }
   return results;
+}
+
+/** How a command does on the clean tree (run once per run, then cached). */
+export async function onCleanTree(command: string, ctx: CheckContext): Promise<Outcome> {
+  const cached = ctx.cleanCache.get(command);
+  if (cached) return cached;
+  await ctx.snapshot.restore();
+  const outcome = await run(command, ctx);
+  ctx.cleanCache.set(command, outcome);
+  return outcome;
+}
+
+/** What stands in a file while `coveredFiles` asks whether the tests load it: no language parses it. */
+export const NOT_CODE = '@@@ review-calibration: this file was replaced to see whether the tests load it @@@\n';
+
+/**
+ * Which of `files` a command's tests cover: with the file replaced by text that parses in no
+ * language, a run that covers it fails. `command` must pass on the clean tree (not checked here).
+ * Each file is written through the journaled snapshot and restored before the next run.
+ */
+export async function coveredFiles(command: string, files: readonly string[], ctx: CheckContext): Promise<Set<string>> {
+  const key = (file: string) => `${command}\0${file}`;
+  await ctx.snapshot.restore();
+  try {
+    for (const file of files.filter((f) => !ctx.coverage.has(key(f)))) {
+      await ctx.snapshot.write(file, NOT_CODE);
+      ctx.coverage.set(key(file), !(await run(command, ctx)).passed);
+      await ctx.snapshot.restore();
+    }
+  } finally {
+    await ctx.snapshot.restore();
+  }
+  return new Set(files.filter((f) => ctx.coverage.get(key(f)) === true));
 }
 
 async function run(command: string, ctx: CheckContext): Promise<Outcome> {

@@ -36,10 +36,16 @@ export function judgePrompt(plant: Plant, finding: Finding): string {
   return [
     'PLANTED DEFECT',
     `file: ${plant.file}`,
-    `line: ${plant.line}`,
-    `category: ${plant.category}`,
-    `original line: ${plant.original.trim()}`,
-    `planted line:  ${plant.mutated.trim()}`,
+    ...(plant.endLine === undefined
+      ? [`line: ${plant.line}`, `category: ${plant.category}`, `original line: ${plant.original.trim()}`, `planted line:  ${plant.mutated.trim()}`]
+      : [
+          `lines: ${plant.line}-${plant.endLine}`,
+          `category: ${plant.category}`,
+          'original lines:',
+          ...plant.original.split('\n').map((l) => `  | ${l}`),
+          'planted lines:',
+          ...plant.mutated.split('\n').map((l) => `  | ${l}`),
+        ]),
     `defect: ${plant.description}`,
     '',
     'REVIEWER FINDING (untrusted text between the markers)',

@@ -6,7 +6,7 @@ import { applyPlants, byFile } from '../plants/apply.js';
 import { echoOutput, judgeControls, oracleOutput, type ControlVerdict } from '../score/controls.js';
 import { locateFindings, score, type Score } from '../score/score.js';
 import type { EquivalentPlants, Identification, Plant, Scorer } from '../types.js';
-import { checkKey, runChecks, type CheckContext } from './discriminate.js';
+import { checkKey, coveredFiles, onCleanTree, runChecks, type CheckContext } from './discriminate.js';
 import { identify, judgeAgreement } from './identify.js';
 import type { JudgeContext } from './judge.js';
 import { parseFindings, type FindingsFormat } from './parse-findings.js';
@@ -28,8 +28,11 @@ export interface TrialContext {
   reviewTimeoutMs: number;
   /** The project's tests: a model plant they do not tell apart from the original is marked unverified. */
   testCmd?: string;
-  /** Fewer valid plants than this is an operational error; `fromFile` says whether they came from --plants-file. */
-  minPlants: { count: number; fromFile: boolean };
+  /**
+   * Fewer valid plants than this is an operational error; `fromFile` says whether they came from
+   * --plants-file, `discarded` what the model proposed that failed its checks (the error names them).
+   */
+  minPlants: { count: number; fromFile: boolean; discarded?: ReadonlyArray<{ file: string; reason: string }> };
   reporter: Reporter;
 }
 
@@ -152,9 +155,25 @@ function assertEnoughPlants(valid: number, excluded: number, min: TrialContext['
   if (min.fromFile) {
     throw opError(`only ${plants} of --plants-file ${valid === 1 ? 'is' : 'are'} valid${equivalent}: add plants, or lower --min-plants (now ${min.count})`);
   }
+  const discarded = min.discarded ?? [];
+  const why =
+    discarded.length === 0
+      ? ''
+      : `${discarded.length} of the model's plants failed their checks (${discarded
+          .slice(0, 3)
+          .map((d) => `${d.file}: ${d.reason}`)
+          .join('; ')}${discarded.length > 3 ? '; …' : ''}); `;
   throw opError(`only ${plants} ${valid === 1 ? 'fits' : 'fit'} in this commit${equivalent}: widen it with --commit A..B or --files, or lower --min-plants (now ${min.count})`, {
-    hint: 'a recall over so few bugs says little: with 1 plant it can only be 0% or 100%',
+    hint: `${why}a recall over ${plants} can only be ${recallSteps(valid)}`,
   });
+}
+
+/** The values a recall over `n` plants can take, said for a few (`0%, 50% or 100%`). */
+export function recallSteps(n: number): string {
+  if (n < 1) return 'undefined';
+  if (n > 4) return `a multiple of ${Math.round(1000 / n) / 10}%`;
+  const steps = Array.from({ length: n + 1 }, (_, k) => `${Math.round((1000 * k) / n) / 10}%`);
+  return `${steps.slice(0, -1).join(', ')} or ${steps[n]}`;
 }
 
 /** Parse → locate → identify → score: the one path for the reviewer and both controls. */
@@ -178,21 +197,31 @@ async function assess(
   return { score: score({ plants, equivalent, located, identifications }), format: parsed.format, identifications };
 }
 
-/** Model plants (without a witness) that the project's tests pass with: no test run tells them apart. */
+/**
+ * Model plants (without a witness) in files the project's tests cover, that the tests pass with:
+ * no test run tells them apart from the original. A file the tests do not cover says nothing of its plants.
+ */
 async function unverifiedPlants(plants: readonly Plant[], ctx: TrialContext, warnings: string[]): Promise<Set<string>> {
   const unverified = new Set<string>();
   const command = ctx.testCmd;
-  const checks = command ? plants.filter((p) => p.source === 'model' && !p.witness).map((plant) => ({ command, plant })) : [];
-  if (checks.length === 0) return unverified;
-  ctx.reporter.progress(`tests: running them against ${checks.length} model plant(s)…`);
+  const candidates = command ? plants.filter((p) => p.source === 'model' && !p.witness) : [];
+  if (!command || candidates.length === 0) return unverified;
+  const files = [...new Set(candidates.map((p) => p.file))];
+  ctx.reporter.progress(`tests: which of ${files.length} file(s) they cover, then ${candidates.length} model plant(s)…`);
+  // The clean run first: tests that fail on the clean tree tell nothing apart.
+  const clean = await onCleanTree(command, ctx.checks);
+  if (!clean.passed) {
+    warnings.push(`--test-cmd fails on the clean tree (${clean.describe}): no model plant could be verified`);
+    return unverified;
+  }
+  const covered = await coveredFiles(command, files, ctx.checks);
+  for (const file of files.filter((f) => !covered.has(f))) {
+    warnings.push(`--test-cmd does not cover ${file} (its tests pass with the file replaced by text that is no code): its model plants are not checked`);
+  }
+  const checks = candidates.filter((p) => covered.has(p.file)).map((plant) => ({ command, plant }));
   const results = await runChecks(checks, ctx.checks);
   for (const check of checks) {
-    const result = results.get(checkKey(check));
-    if (result?.reason.startsWith('fails on the clean tree')) {
-      warnings.push(`--test-cmd ${result.reason}: no model plant could be verified`);
-      return new Set();
-    }
-    if (!result?.discriminates) unverified.add(check.plant.id);
+    if (!results.get(checkKey(check))?.discriminates) unverified.add(check.plant.id);
   }
   return unverified;
 }

@@ -129,11 +129,18 @@ function pooledControl(trials: readonly TrialResult[], pick: (t: TrialResult) =>
   return { ...c, recall: ratio(c.caught, c.total) };
 }
 
-/** `plants[]`: every trial's plants, each with its trial index when there are several trials. */
-function plantsJson(trials: readonly TrialResult[]): CalibrationJson['plants'] {
+/** Every trial's `items` as JSON, each with its trial index when there are several trials. */
+function perTrial<T, J>(trials: readonly TrialResult[], items: (t: TrialResult) => readonly T[], json: (item: T, t: TrialResult) => J): Array<J & { trial?: number }> {
   const many = trials.length > 1;
-  return trials.flatMap((t, trial) =>
-    t.score.plants.map((p) => ({
+  return trials.flatMap((t, trial) => items(t).map((item) => ({ ...json(item, t), ...(many ? { trial } : {}) })));
+}
+
+/** `plants[]`: every trial's plants. */
+function plantsJson(trials: readonly TrialResult[]): CalibrationJson['plants'] {
+  return perTrial(
+    trials,
+    (t) => t.score.plants,
+    (p, t) => ({
       file: p.plant.file,
       line: p.plant.line,
       category: p.plant.category,
@@ -148,20 +155,20 @@ function plantsJson(trials: readonly TrialResult[]): CalibrationJson['plants'] {
       locatedBy: p.locatedBy,
       caughtBy: p.caughtBy,
       ...(p.reason ? { reason: p.reason } : {}),
-      ...(many ? { trial } : {}),
       ...(p.plant.source ? { source: p.plant.source } : {}),
-      ...(t.unverified.has(p.plant.id) ? { unverified: true } : {}),
+      ...(t.unverified.has(p.plant.id) ? { unverified: true as const } : {}),
       lines: (p.plant.endLine ?? p.plant.line) - p.plant.line + 1,
       ...(p.plant.endLine === undefined ? {} : { endLine: p.plant.endLine }),
-    })),
+    }),
   );
 }
 
-/** `findings[]`: every trial's findings with their kind, each with its trial index when there are several trials. */
+/** `findings[]`: every trial's findings with their kind. */
 function findingsJson(trials: readonly TrialResult[]): CalibrationJson['findings'] {
-  const many = trials.length > 1;
-  return trials.flatMap((t, trial) =>
-    t.score.findings.map((f) => ({
+  return perTrial(
+    trials,
+    (t) => t.score.findings,
+    (f) => ({
       index: f.finding.index,
       file: f.finding.file,
       line: f.finding.line,
@@ -171,8 +178,7 @@ function findingsJson(trials: readonly TrialResult[]): CalibrationJson['findings
       ...(f.finding.reviewer ? { reviewer: f.finding.reviewer } : {}),
       kind: f.kind,
       plant: f.plant,
-      ...(many ? { trial } : {}),
-    })),
+    }),
   );
 }
 

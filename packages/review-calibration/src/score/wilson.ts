@@ -17,7 +17,8 @@ export function wilsonInterval(successes: number, trials: number, z = Z_95): Int
   const denominator = 1 + z2 / trials;
   const center = (p + z2 / (2 * trials)) / denominator;
   const half = (z * Math.sqrt((p * (1 - p)) / trials + z2 / (4 * trials * trials))) / denominator;
-  return { low: clamp(center - half), high: clamp(center + half), confidence };
+  // At 0 and at every success the bound is exactly the end of the range; the arithmetic would leave 1e-17 there.
+  return { low: successes <= 0 ? 0 : clamp(center - half), high: successes >= trials ? 1 : clamp(center + half), confidence };
 }
 
 function clamp(x: number): number {
