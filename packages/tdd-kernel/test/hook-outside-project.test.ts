@@ -49,7 +49,7 @@ function fixtureNames(agent: AgentName): string[] {
 }
 
 async function hook(agent: AgentName, input: string, cwd: string, env: Record<string, string>) {
-  const r = await runCli(BIN, ['hook', agent], { cwd, input, env: { TDD_KERNEL_SESSION: undefined, ...env } });
+  const r = await runCli(BIN, ['hook', agent], { cwd, input, env: { TDD_KERNEL_SESSION: undefined, CLAUDE_PROJECT_DIR: undefined, ...env } });
   if (r.stdout.trim() !== '') HOOK_ANSWER_SCHEMAS[agent].parse(JSON.parse(r.stdout));
   return r;
 }
