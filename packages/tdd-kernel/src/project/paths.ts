@@ -80,7 +80,8 @@ function isDir(p: string): boolean {
   }
 }
 
-function realpath(p: string): string {
+/** `p` with its links resolved; as given when it cannot be (it does not exist). */
+export function realpath(p: string): string {
   try {
     return fs.realpathSync(p);
   } catch {

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { realpath } from '../../project/paths.js';
 
 export const PLUGIN_NAME = 'tdd-kernel';
 
@@ -89,13 +90,5 @@ function readJson(file: string): unknown {
     return JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
     return null;
-  }
-}
-
-function realpath(p: string): string {
-  try {
-    return fs.realpathSync(p);
-  } catch {
-    return path.resolve(p);
   }
 }
