@@ -3,52 +3,17 @@
 // agent does, the hooks decide; what the model is told comes back in the next request it receives.
 
 import { randomUUID } from 'node:crypto';
-import { callTool, say, startScriptedModelServer, type ModelRequest, type ScriptedModelServer, type ScriptedTurn } from '@adlc/testkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callTool, say } from '@adlc/testkit';
+import { describe, expect, it, vi } from 'vitest';
 import { runClaudeCode } from '../src/claude-code.js';
 import { agentForTests } from '../src/ensure-agent.js';
-import { eventTrail, FIX, FIXED, makeGateProject, ORIGINAL, RED_GREEN_TRAIL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
+import { eventTrail, expectRefusedWithReasons, expectRevertedThenGreen, FIX, FIXED, ORIGINAL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
+import { gateSuite } from './support/gate-suite.js';
 
 const claude = await agentForTests('claude-code');
 // A run with a red test run and a flush or two takes 15 to 40 seconds on a loaded machine.
 vi.setConfig({ testTimeout: 150_000 });
-const RUN_TIMEOUT_MS = 120_000;
-
-let server: ScriptedModelServer;
-let project: GateProject | undefined;
-beforeAll(async () => {
-  server = await startScriptedModelServer();
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  project?.cleanup();
-  project = undefined;
-  server.discardScript();
-});
-
-async function gateProject() {
-  project = await makeGateProject('claude-code');
-  return project;
-}
-
-/** One headless run of Claude Code on `steps`; the requests the script answered in this run. */
-async function agentRun(p: GateProject, steps: ScriptedTurn[], sessionId?: string): Promise<ModelRequest[]> {
-  const from = server.requests.length;
-  const overruns = server.overruns;
-  server.script(...steps);
-  const result = await runClaudeCode(claude!.binary, {
-    cwd: p.repo.dir,
-    prompt: 'Make the price test pass.',
-    modelUrl: server.url,
-    home: p.home,
-    env: { PATH: p.path },
-    timeoutMs: RUN_TIMEOUT_MS,
-    ...(sessionId ? { sessionId } : {}),
-  });
-  expect(result, result.stderr).toMatchObject({ exitCode: 0, timedOut: false });
-  expect({ remaining: server.remaining, overruns: server.overruns - overruns }).toEqual({ remaining: 0, overruns: 0 });
-  return server.requests.slice(from).filter((r) => r.step !== null);
-}
+const suite = gateSuite('claude-code', (options) => runClaudeCode(claude!.binary, options));
 
 const read = (p: GateProject, id: string) => callTool('Read', { file_path: p.sourceAbs }, { id });
 const edit = (p: GateProject, to: string, id: string) => callTool('Edit', { file_path: p.sourceAbs, old_string: FIX.old, new_string: to }, { id });
@@ -56,40 +21,30 @@ const bash = (command: string, id: string) => callTool('Bash', { command }, { id
 
 describe.skipIf(!claude)('tdd-kernel in Claude Code (real binary, hooks from `tdd-kernel init claude-code`)', () => {
   it('with no claim, an Edit and a `sed -i` of the source are refused, the file stays byte-identical, and the model is told why', async () => {
-    const p = await gateProject();
+    const p = await suite.project();
     expect(p.init.stdout).toContain('.claude/settings.json');
-    const requests = await agentRun(p, [
+    const { requests } = await suite.run(p, [
       read(p, 'toolu_read'),
       edit(p, FIX.right, 'toolu_edit'),
       bash(`sed -i 's/${FIX.old}/${FIX.right}/' ${SOURCE}`, 'toolu_sed'),
       say('Both were refused.'),
     ]);
 
-    expect(p.source().equals(Buffer.from(ORIGINAL))).toBe(true);
-    const refusals = p.events().filter((e) => e.type === 'edit_refused');
-    expect(refusals.map((e) => [e.file, e.code, e.tool])).toEqual([
-      [SOURCE, 'no-red', 'Edit'],
-      [SOURCE, 'no-red', 'Bash'],
-    ]);
     // The kernel's reason, word for word, is the error the model gets for each call.
-    for (const [callId, refusal] of [['toolu_edit', refusals[0]!], ['toolu_sed', refusals[1]!]] as const) {
-      expect(resultOf(requests, callId)).toEqual({
-        callId,
-        output: expect.stringContaining(`tdd-kernel refused the edit of ${SOURCE}: ${refusal.reason}`),
-        isError: true,
-      });
-    }
-    expect(refusals[0]!.reason).toContain(`tdd-kernel claim <test_id> ${SOURCE}`);
+    expectRefusedWithReasons(p, requests, [
+      ['toolu_edit', 'Edit'],
+      ['toolu_sed', 'Bash'],
+    ], (callId, text) => ({ callId, output: expect.stringContaining(text), isError: true }));
     expect(eventTrail(p.events())).toEqual([`edit_refused ${SOURCE}`, `edit_refused ${SOURCE}`]);
   });
 
   it('after a red run and a claim the same edit goes through; a turn that ends with the claimed test still red is reverted and made to continue', async () => {
-    const p = await gateProject();
+    const p = await suite.project();
     // run and claim in the agent's session, from outside (point 8 keeps the agent's own Bash out of this test).
     const sessionId = randomUUID();
     expect((await p.kernel(['run', TEST_ID], { TDD_KERNEL_SESSION: sessionId })).exitCode).toBe(2);
     expect((await p.kernel(['claim', TEST_ID, SOURCE], { TDD_KERNEL_SESSION: sessionId })).exitCode).toBe(0);
-    const requests = await agentRun(
+    const { requests } = await suite.run(
       p,
       [
         read(p, 'toolu_read_1'),
@@ -103,21 +58,21 @@ describe.skipIf(!claude)('tdd-kernel in Claude Code (real binary, hooks from `td
       sessionId,
     );
 
-    const edited = (callId: string) => expect(resultOf(requests, callId)).toEqual({ callId, output: expect.stringContaining(`${p.sourceAbs} has been updated successfully`) });
-    edited('toolu_wrong');
-    // The Stop block reaches the model as the last user message of the request after "Done.", and not before.
-    const feedback = (r: ModelRequest) => r.userTexts.filter((t) => t.startsWith('Stop hook feedback:'));
-    expect(requests.slice(0, 3).flatMap(feedback)).toEqual([]);
-    expect(requests[3]!.userTexts.at(-1)).toMatch(/^Stop hook feedback:\ntdd-kernel reverted this turn's edits whose tests are still red/);
-    expect(requests[3]!.userTexts.at(-1)).toContain(`reverted: ${SOURCE} restored to its content before this turn, because ${TEST_ID} did not pass`);
-    expect(resultOf(requests, 'toolu_read_2')?.output).toContain(ORIGINAL.trimEnd());
-    // The claim survived one failed green: the edit refused without a claim goes through, and stays.
-    edited('toolu_right');
-    expect(p.source().toString()).toBe(FIXED);
-
-    const events = p.events();
-    expect(eventTrail(events)).toEqual(RED_GREEN_TRAIL);
-    expect(new Set(events.map((e) => e.session_id))).toEqual(new Set([sessionId]));
+    // The Stop block reaches the model as the last user message of the request after "Done.", and not
+    // before; the claim survived one failed green: the edit refused without a claim goes through, and stays.
+    const editedText = `${p.sourceAbs} has been updated successfully`;
+    expectRevertedThenGreen(p, requests, sessionId, {
+      editedText,
+      wrong: 'toolu_wrong',
+      readAfter: 'toolu_read_2',
+      right: 'toolu_right',
+      blockedAt: 3,
+      feedback: 'Stop hook feedback:',
+      // Claude Code's Read numbers the lines.
+      readShows: expect.stringContaining(ORIGINAL.trimEnd()),
+    });
+    // A done edit is a plain result, not an error.
+    for (const callId of ['toolu_wrong', 'toolu_right']) expect(resultOf(requests, callId)).toEqual({ callId, output: expect.stringContaining(editedText) });
   });
 
   // Point 8 of issue #12: the hook knows the session from its first event of any kind, so
@@ -125,8 +80,8 @@ describe.skipIf(!claude)('tdd-kernel in Claude Code (real binary, hooks from `td
   // the edit they allow goes through (before the fix, the claim had no session and the edit was
   // refused as made in another session).
   it('point 8: `tdd-kernel run` and `claim` through the agent\'s Bash before any edit belong to its session', async () => {
-    const p = await gateProject();
-    const requests = await agentRun(p, [
+    const p = await suite.project();
+    const { requests } = await suite.run(p, [
       bash(`tdd-kernel run '${TEST_ID}'`, 'toolu_run'),
       bash(`tdd-kernel claim '${TEST_ID}' ${SOURCE}`, 'toolu_claim'),
       read(p, 'toolu_read'),

@@ -1,16 +1,17 @@
 // tdd-kernel as a Claude Code plugin (issue #24, section 6), in the real Claude Code binary: its own
 // `plugin marketplace add` of this repository and `plugin install tdd-kernel@adlc`, then, in a git
-// project where `tdd-kernel init` never ran, the plugin's hooks gate the agent's edits. Claude Code 2.1.330
+// project where `tdd-kernel init` never ran, the plugin's hooks gate the agent's edits and `tdd-kernel
+// doctor --agent claude-code` finds the plugin; in a folder that is no project they let the agent be. Claude Code 2.1.330
 // runs a plugin of a directory marketplace from that directory (`readFromFolder` in `plugin list`), not
 // from the copy it keeps under `installPath`; that the bundle also runs from such a copy is
 // packages/tdd-kernel/test/claude-plugin.test.ts's.
 
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { shellQuote } from '@adlc/core';
-import { callTool, makeTempRepo, say, startScriptedModelServer, type ModelRequest, type ScriptedModelServer, type ScriptedTurn, type TempRepo } from '@adlc/testkit';
-import { KernelEventSchema, type KernelEvent } from '@adlc/tdd-kernel';
+import { callTool, makeTempRepo, runCli, say, startScriptedModelServer, type ModelRequest, type ScriptedModelServer, type ScriptedTurn, type TempRepo } from '@adlc/testkit';
+import { DoctorAgentOutputSchema, KernelEventSchema, type KernelEvent } from '@adlc/tdd-kernel';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { claudeCodeEnv, runClaudeCode } from '../src/claude-code.js';
 import { agentForTests } from '../src/ensure-agent.js';
@@ -104,8 +105,8 @@ function events(p: TempRepo): KernelEvent[] {
     .map((line) => KernelEventSchema.parse(JSON.parse(line)));
 }
 
-/** One headless run of Claude Code on `steps`; the requests the script answered in this run. */
-async function agentRun(p: TempRepo, steps: ScriptedTurn[]): Promise<ModelRequest[]> {
+/** One headless run of Claude Code on `steps` in `p` (a project, or any directory); the requests the script answered in this run. */
+async function agentRun(p: { dir: string }, steps: ScriptedTurn[]): Promise<ModelRequest[]> {
   const from = server.requests.length;
   server.script(...steps);
   const result = await runClaudeCode(claude!.binary, { cwd: p.dir, prompt: 'Make the price test pass.', modelUrl: server.url, home, env: { PATH: AGENT_PATH }, timeoutMs: RUN_TIMEOUT_MS });
@@ -163,5 +164,39 @@ describe.skipIf(!claude)('tdd-kernel as a Claude Code plugin (real binary: `clau
     expect(resultOf(requests, 'toolu_edit')).toEqual({ callId: 'toolu_edit', output: expect.stringContaining(`${join(p.dir, SOURCE)} has been updated successfully`) });
     expect(readFileSync(join(p.dir, SOURCE), 'utf8')).toBe(FIXED);
     expect(eventTrail(events(p))).toEqual(['test_run fail', `edit_claim ${SOURCE}`, `edit_allowed ${SOURCE}`, 'test_run pass']);
+  });
+
+  it('`tdd-kernel doctor --agent claude-code` in that project finds the plugin the binary installed, names it, its scope and version, and its hook refuses the probe', async () => {
+    const p = project();
+    const version = (JSON.parse(readFileSync(join(pluginRoot, '.claude-plugin', 'plugin.json'), 'utf8')) as { version: string }).version;
+    const r = await runCli(tddKernelCli(), ['doctor', '--agent', 'claude-code', '--json'], { cwd: p.dir, env: { HOME: home, CLAUDE_CONFIG_DIR: undefined, CLAUDE_PROJECT_DIR: undefined, PATH: AGENT_PATH } });
+    expect(r.exitCode, r.stdout).toBe(0);
+    expect(DoctorAgentOutputSchema.parse(JSON.parse(r.stdout))).toMatchObject({
+      refused: true,
+      problems: [],
+      config: join(pluginRoot, 'hooks', 'hooks.json'),
+      plugin: { id: PLUGIN_ID, scope: 'user', version, root: pluginRoot },
+    });
+  });
+
+  it('in a folder that is no project (no git, no .tdd-kernel/), the plugin\'s hooks let the agent write source files and leave nothing behind', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'adlc-plugin-nowhere-'));
+    const notes = { dir: join(parent, 'notes') };
+    mkdirSync(notes.dir);
+    writeFileSync(join(notes.dir, 'todo.md'), 'buy milk\n');
+    try {
+      const requests = await agentRun(notes, [
+        callTool('Write', { file_path: join(notes.dir, 'sum.mjs'), content: 'console.log(1 + 1);\n' }, { id: 'toolu_write' }),
+        callTool('Bash', { command: "echo 'console.log(2);' >> sum.mjs" }, { id: 'toolu_bash' }),
+        say('Written.'),
+      ]);
+      expect(resultOf(requests, 'toolu_write')).toMatchObject({ callId: 'toolu_write', output: expect.stringContaining('sum.mjs') });
+      expect(resultOf(requests, 'toolu_write')?.isError).not.toBe(true);
+      expect(resultOf(requests, 'toolu_bash')?.isError).not.toBe(true);
+      expect(readFileSync(join(notes.dir, 'sum.mjs'), 'utf8')).toBe('console.log(1 + 1);\nconsole.log(2);\n');
+      expect(readdirSync(parent, { recursive: true, encoding: 'utf8' }).sort()).toEqual(['notes', 'notes/sum.mjs', 'notes/todo.md']);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 });

@@ -5,17 +5,17 @@
 // the agent's shell (by absolute path: Codex's login shell resets PATH), which also proves point 8:
 // the hook knows the session from its first event of any kind.
 
-import { say, startScriptedModelServer, type ModelRequest, type ScriptedModelServer, type ScriptedTurn } from '@adlc/testkit';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { say, type ModelRequest } from '@adlc/testkit';
+import { describe, expect, it, vi } from 'vitest';
 import { runCodex, type CodexToolMode } from '../src/codex.js';
 import { trustCodexHooks } from '../src/codex-hook-trust.js';
 import { codexPatchCall, codexShellCall, updateLinePatch } from '../src/codex-turns.js';
 import { agentForTests } from '../src/ensure-agent.js';
-import { eventTrail, FIX, FIXED, makeGateProject, ORIGINAL, RED_GREEN_TRAIL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
+import { eventTrail, expectRefusedWithReasons, FIX, FIXED, ORIGINAL, RED_GREEN_TRAIL, resultOf, SOURCE, TEST_ID, type GateProject } from './support/gate-project.js';
+import { gateSuite } from './support/gate-suite.js';
 
 const codex = await agentForTests('codex');
 vi.setConfig({ testTimeout: 150_000 });
-const RUN_TIMEOUT_MS = 120_000;
 const MODE: CodexToolMode = 'code';
 
 const line = (fix: string) => ORIGINAL.replace(FIX.old, fix).trimEnd();
@@ -24,74 +24,38 @@ const shell = (cmd: string, id: string) => codexShellCall(MODE, cmd, id);
 /** How Codex tells the model a PreToolUse hook refused the call (inside the exec result in code mode). */
 const BLOCKED = 'Command blocked by PreToolUse hook: ';
 
-let server: ScriptedModelServer;
-let project: GateProject | undefined;
-beforeAll(async () => {
-  server = await startScriptedModelServer();
-});
-afterAll(() => server?.close());
-afterEach(() => {
-  project?.cleanup();
-  project = undefined;
-  server.discardScript();
-});
-
-/** A gate project with `tdd-kernel init codex` run, and Codex's config trusting the hooks it wrote. */
-async function gateProject(): Promise<{ p: GateProject; extraConfig: string }> {
-  project = await makeGateProject('codex');
-  const { hooks, extraConfig } = await trustCodexHooks(codex!.binary, { cwd: project.repo.dir, home: project.home, modelUrl: server.url, mode: MODE });
+/** Codex's config trusting the hooks `tdd-kernel init codex` wrote in `p`, as its own review would (the hooks were untrusted before). */
+async function trustHooks(p: GateProject, modelUrl: string): Promise<string> {
+  const { hooks, extraConfig } = await trustCodexHooks(codex!.binary, { cwd: p.repo.dir, home: p.home, modelUrl, mode: MODE });
   const events = hooks.map((h) => h.eventName);
   expect(events).toEqual(expect.arrayContaining(['preToolUse', 'stop']));
   expect(hooks.every((h) => h.trustStatus === 'untrusted' && h.sourcePath.endsWith('.codex/hooks.json'))).toBe(true);
-  return { p: project, extraConfig };
+  return extraConfig;
 }
 
-async function agentRun(p: GateProject, extraConfig: string, steps: ScriptedTurn[]): Promise<ModelRequest[]> {
-  const from = server.requests.length;
-  const overruns = server.overruns;
-  server.script(...steps);
-  const result = await runCodex(codex!.binary, {
-    cwd: p.repo.dir,
-    prompt: 'Make the price test pass.',
-    modelUrl: server.url,
-    home: p.home,
-    mode: MODE,
-    bypassHookTrust: false,
-    extraConfig,
-    env: { PATH: p.path },
-    timeoutMs: RUN_TIMEOUT_MS,
-  });
-  expect(result, result.stderr).toMatchObject({ exitCode: 0, timedOut: false });
-  expect({ remaining: server.remaining, overruns: server.overruns - overruns }).toEqual({ remaining: 0, overruns: 0 });
-  return server.requests.slice(from).filter((r) => r.step !== null);
-}
+// Codex's session id cannot be set beforehand: the suite never passes one.
+const suite = gateSuite('codex', (options, extraConfig) => runCodex(codex!.binary, { ...options, mode: MODE, bypassHookTrust: false, extraConfig }), trustHooks);
 
 describe.skipIf(!codex)('tdd-kernel in Codex (real binary, code mode, hooks from `tdd-kernel init codex`, trusted)', () => {
   it('with no claim, an apply_patch and a `sed -i` of the source are refused, the file stays byte-identical, and the model is told why', async () => {
-    const { p, extraConfig } = await gateProject();
-    const requests = await agentRun(p, extraConfig, [
+    const p = await suite.project();
+    const { requests } = await suite.run(p, [
       patchTo(FIX.right, 'call_patch'),
       shell(`sed -i 's/${FIX.old}/${FIX.right}/' ${SOURCE}`, 'call_sed'),
       say('Both were refused.'),
     ]);
 
-    expect(p.source().equals(Buffer.from(ORIGINAL))).toBe(true);
-    const refusals = p.events().filter((e) => e.type === 'edit_refused');
-    expect(refusals.map((e) => [e.file, e.code])).toEqual([
-      [SOURCE, 'no-red'],
-      [SOURCE, 'no-red'],
-    ]);
-    for (const [callId, refusal] of [['call_patch', refusals[0]!], ['call_sed', refusals[1]!]] as const) {
-      const result = resultOf(requests, callId);
-      expect(result?.output).toContain(BLOCKED);
-      expect(result?.output).toContain(refusal.reason);
-    }
+    // The kernel's reason, word for word, follows Codex's own words in the exec result of each call.
+    expectRefusedWithReasons(p, requests, [
+      ['call_patch', 'apply_patch'],
+      ['call_sed', 'Bash'],
+    ], (callId, text) => ({ callId, output: expect.stringContaining(`${BLOCKED}${text}`) }));
     expect(eventTrail(p.events())).toEqual([`edit_refused ${SOURCE}`, `edit_refused ${SOURCE}`]);
   });
 
   it('after `tdd-kernel run` (red) and `claim` through the shell the same patch goes through; a turn that ends still red is reverted and made to continue', async () => {
-    const { p, extraConfig } = await gateProject();
-    const requests = await agentRun(p, extraConfig, [
+    const p = await suite.project();
+    const { requests } = await suite.run(p, [
       shell(`${p.bin} run '${TEST_ID}'`, 'call_run'),
       shell(`${p.bin} claim '${TEST_ID}' ${SOURCE}`, 'call_claim'),
       patchTo(FIX.wrong, 'call_wrong'),

@@ -147,22 +147,26 @@ export function expectRefusedWithReasons(
 /**
  * The end-of-turn proof of a gate test: the claimed wrong edit went through (`editedText` is the agent's
  * words for a done edit), no kernel message reached the model before request `blockedAt`, whose last user
- * message is the revert report; the model re-read the original, its right edit went through and stayed,
- * and the log holds the red-green trail, all in one session.
+ * message is the revert report (after `feedback` and a newline where the agent heads a Stop hook's reason,
+ * as Claude Code does with `Stop hook feedback:`; then no message so headed comes earlier); the model
+ * re-read the original (`readShows`: the read's output, by default the file's bytes as they are), its
+ * right edit went through and stayed, and the log holds the red-green trail, all in one session.
  */
 export function expectRevertedThenGreen(
   p: GateProject,
   requests: readonly ModelRequest[],
   sessionId: string,
-  turn: { editedText: string; wrong: string; readAfter: string; right: string; blockedAt: number },
+  turn: { editedText: string; wrong: string; readAfter: string; right: string; blockedAt: number; feedback?: string; readShows?: unknown },
 ): void {
   const edited = (callId: string) => expect(resultOf(requests, callId)?.output).toContain(turn.editedText);
   edited(turn.wrong);
-  expect(requests.slice(0, turn.blockedAt).flatMap((r) => r.userTexts).filter((t) => t.startsWith('tdd-kernel'))).toEqual([]);
+  const head = turn.feedback ?? 'tdd-kernel';
+  expect(requests.slice(0, turn.blockedAt).flatMap((r) => r.userTexts).filter((t) => t.startsWith(head))).toEqual([]);
   const retry = requests[turn.blockedAt]!.userTexts.at(-1);
-  expect(retry).toMatch(/^tdd-kernel reverted this turn's edits whose tests are still red/);
+  const lead = turn.feedback === undefined ? '' : `${turn.feedback}\n`.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  expect(retry).toMatch(new RegExp(`^${lead}tdd-kernel reverted this turn's edits whose tests are still red`));
   expect(retry).toContain(`reverted: ${SOURCE} restored to its content before this turn, because ${TEST_ID} did not pass`);
-  expect(resultOf(requests, turn.readAfter)?.output).toBe(ORIGINAL);
+  expect(resultOf(requests, turn.readAfter)?.output).toEqual(turn.readShows ?? ORIGINAL);
   edited(turn.right);
   expect(p.source().toString()).toBe(FIXED);
   const events = p.events();

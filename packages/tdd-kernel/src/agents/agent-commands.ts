@@ -81,10 +81,11 @@ export function runDoctorAgent(agent: AgentName, opts: AgentCommandOptions): Out
 }
 
 export function renderDoctorAgent(r: AgentDoctorResult): string {
+  const where = r.plugin ? `the ${r.plugin.id} plugin, ${r.plugin.version}, ${r.plugin.scope} scope, ${r.config}` : r.config;
   const lines = [
     r.problems.length === 0
-      ? `${r.agent}: the installed hook refuses a forbidden edit in ${r.agent}'s contract (${r.config}: \`${r.command}\`)`
-      : `${r.agent}: the gate is NOT in place (${r.config}${r.command ? `: \`${r.command}\`` : ''})`,
+      ? `${r.agent}: the installed hook refuses a forbidden edit in ${r.agent}'s contract (${where}: \`${r.command}\`)`
+      : `${r.agent}: the gate is NOT in place (${where}${r.command ? `: \`${r.command}\`` : ''})`,
   ];
   const trust = r.codex_trust && r.problems.length > 0 ? codexTrustFix(r.codex_trust, r.root) : null;
   if (trust) lines.push(trust);

@@ -9,14 +9,21 @@ import { CONFIG_DIR, DEFAULT_LOG, type KernelConfig } from './config.js';
 
 /** The nearest directory at or above `start` holding .tdd-kernel/ or .git; else `start` itself. */
 export function findRoot(start: string): string {
-  const from = path.resolve(start);
+  return findProjectRoot(start) ?? realpath(path.resolve(start));
+}
+
+/**
+ * The project `start` is in: the nearest directory at or above it holding .tdd-kernel/, else the nearest
+ * holding .git (a repository never `init`ed is a project too); null when there is neither.
+ */
+export function findProjectRoot(start: string): string | null {
   let gitRoot: string | null = null;
-  for (let dir = from; ; dir = path.dirname(dir)) {
+  for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
     if (isDir(path.join(dir, CONFIG_DIR))) return realpath(dir);
     if (gitRoot === null && fs.existsSync(path.join(dir, '.git'))) gitRoot = dir;
     if (path.dirname(dir) === dir) break;
   }
-  return realpath(gitRoot ?? from);
+  return gitRoot === null ? null : realpath(gitRoot);
 }
 
 /** Whether `start` is inside a project: a directory at or above it holds .tdd-kernel/, .git or package.json. */
@@ -73,7 +80,8 @@ function isDir(p: string): boolean {
   }
 }
 
-function realpath(p: string): string {
+/** `p` with its links resolved; as given when it cannot be (it does not exist). */
+export function realpath(p: string): string {
   try {
     return fs.realpathSync(p);
   } catch {

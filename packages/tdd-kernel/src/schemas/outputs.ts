@@ -164,8 +164,10 @@ export const DoctorAgentOutputSchema = z.object({
   refused: z.boolean(),
   /** What is wrong; empty when the gate is in place. */
   problems: z.array(z.string()),
-  /** Gemini CLI, Qwen Code: folder-trust settings under which the agent runs no project hook. */
+  /** Gemini CLI, Qwen Code: folder-trust settings under which the agent runs no project hook; Claude Code: the plugin beside init's hooks. */
   warnings: z.array(z.string()).optional(),
+  /** Claude Code: the tdd-kernel plugin whose hook was probed (no hook in the project's settings); `config` is then its hooks file. */
+  plugin: z.object({ id: z.string(), scope: z.string(), version: z.string(), root: z.string() }).optional(),
   enforces: z.object({ pre_edit: z.boolean(), shell_side_door: z.boolean(), post_edit_buffer: z.boolean(), end_of_turn_continue: z.boolean() }),
   lacks: z.array(z.string()),
   unconfirmed: z.array(z.string()),

@@ -1,7 +1,9 @@
 // `tdd-kernel doctor --agent <agent>`: reads the installed hook settings, runs the configured pre-edit
 // command the way the agent runs it (its shell, the project as cwd, the payload on stdin) with an edit the
 // kernel always refuses, and checks that the answer refuses in that agent's contract. For Codex it also
-// checks the trust Codex needs before it runs a project's hooks at all. A self-test after an upgrade.
+// checks the trust Codex needs before it runs a project's hooks at all. For Claude Code, hooks that are not
+// in the project's settings may come from the tdd-kernel plugin: its installed hook is probed the same way.
+// A self-test after an upgrade.
 
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -15,6 +17,8 @@ import { configFile, INSTALL, isKernelCommand, type HookEntrySpec, type InstallS
 import { probePayload, refusalProblem, PROBE_FILE, type ProbeAnswer } from './probe.js';
 import type { DoctorAgentOutput } from '../../schemas/outputs.js';
 import { folderTrustWarnings } from './folder-trust.js';
+import { findClaudePlugin, type ClaudePlugin } from './claude-plugin.js';
+import { findProjectRoot } from '../../project/paths.js';
 
 export type AgentDoctorResult = DoctorAgentOutput;
 
@@ -24,13 +28,14 @@ export function doctorAgent(agent: AgentName, root: string, env: NodeJS.ProcessE
   const config = configFile(spec);
   const base = { agent, root, config, probe_file: PROBE_FILE, ...PROFILES[agent] };
   const command = installedCommand(agent, spec, root, gate);
+  const plugin = agent === 'claude-code' ? findClaudePlugin(root, env) : null;
+  if (command === null && plugin?.enabled) return doctorPlugin(plugin, spec, root, gate, env, base);
   if (command === null) {
-    return { ...base, command, answer: null, refused: false, problems: [`no tdd-kernel ${gate.event} hook in ${config}: run \`tdd-kernel init ${agent}\``] };
+    const fix = plugin ? pluginOff(plugin) : `run \`tdd-kernel init ${agent}\``;
+    return { ...base, command, answer: null, refused: false, problems: [`no tdd-kernel ${gate.event} hook in ${config}${plugin ? '' : ' and no tdd-kernel plugin installed for this project'}: ${fix}`] };
   }
-  const probe = runProbe(agent, spec, root, command, gate, env);
-  const wrong = refusalProblem(agent, probe);
-  const answer = { exit_code: probe.exitCode, stdout: probe.stdout, stderr: probe.stderr, ...(probe.threw !== undefined ? { threw: probe.threw } : {}) };
-  const checked = { ...base, command, answer, refused: wrong === null, problems: wrong ? [wrong] : [] };
+  const checked = probed(agent, spec, root, command, gate, env, base);
+  if (plugin?.enabled) return { ...checked, warnings: [`the ${plugin.id} plugin is enabled too (${plugin.scope} scope, ${plugin.enabledBy}): each hook runs twice; use the plugin or \`tdd-kernel init\`'s hooks, not both`] };
   if (agent === 'gemini' || agent === 'qwen') {
     const warnings = folderTrustWarnings(agent, root, env);
     return warnings.length > 0 ? { ...checked, warnings } : checked;
@@ -41,15 +46,47 @@ export function doctorAgent(agent: AgentName, root: string, env: NodeJS.ProcessE
   return { ...checked, problems: [...checked.problems, ...codexTrustProblems(trust, root)], codex_trust: { config_toml: trust.configToml, project_trusted: trust.projectTrusted, hooks } };
 }
 
+type Base = Pick<AgentDoctorResult, 'agent' | 'root' | 'config' | 'probe_file' | 'enforces' | 'lacks' | 'unconfirmed' | 'source'>;
+
+/** Runs the installed command with the probe and judges its answer. */
+function probed(agent: AgentName, spec: InstallSpec, root: string, command: string, gate: HookEntrySpec, env: NodeJS.ProcessEnv, base: Base, pluginRoot?: string): AgentDoctorResult {
+  const probe = runProbe(agent, spec, root, command, gate, env, pluginRoot);
+  const wrong = refusalProblem(agent, probe);
+  const answer = { exit_code: probe.exitCode, stdout: probe.stdout, stderr: probe.stderr, ...(probe.threw !== undefined ? { threw: probe.threw } : {}) };
+  // Outside any project the hook has nothing to gate, so the probe's edit goes through: say why.
+  const noProject = wrong && findProjectRoot(root) === null ? [`${root} is in no project (no .tdd-kernel/ or git repository at or above it), where the hook lets every call through: run doctor inside a repository, or \`git init\` here`] : [];
+  return { ...base, command, answer, refused: wrong === null, problems: wrong ? [wrong, ...noProject] : [] };
+}
+
+/** Claude Code with the tdd-kernel plugin on: its own hooks file's pre-edit command, run from the plugin's directory. */
+function doctorPlugin(plugin: ClaudePlugin, spec: InstallSpec, root: string, gate: HookEntrySpec, env: NodeJS.ProcessEnv, base: Base): AgentDoctorResult {
+  const hooksFile = path.join(plugin.root, 'hooks', 'hooks.json');
+  const named = { ...base, config: hooksFile, plugin: { id: plugin.id, scope: plugin.scope, version: plugin.version, root: plugin.root } };
+  const command = hookCommandIn(hooksFile, 'claude-code', spec, gate);
+  if (command === null) return { ...named, command, answer: null, refused: false, problems: [`the ${plugin.id} plugin is enabled but ${hooksFile} has no tdd-kernel ${gate.event} hook: reinstall it (\`claude plugin install ${plugin.id}\`)`] };
+  return { ...probed('claude-code', spec, root, command, gate, env, base, plugin.root), config: hooksFile, plugin: named.plugin };
+}
+
+function pluginOff(plugin: ClaudePlugin): string {
+  const why = plugin.enabledBy ? `is switched off in ${plugin.enabledBy}` : 'is not enabled in any settings file';
+  return `the ${plugin.id} plugin (${plugin.scope} scope, ${plugin.version}) ${why}: enable it (\`claude plugin enable ${plugin.id}\`) or run \`tdd-kernel init claude-code\``;
+}
+
 /** The command the agent would run for its pre-edit event, as the settings hold it. */
 function installedCommand(agent: AgentName, spec: InstallSpec, root: string, gate: HookEntrySpec): string | null {
   if (spec.format === 'executables' || spec.format === 'plugin') {
     const file = path.join(root, configFile(spec));
     return fs.existsSync(file) ? file : null;
   }
+  return hookCommandIn(path.join(root, spec.file), agent, spec, gate);
+}
+
+/** tdd-kernel's command for the gate's event in a JSON hooks file (an agent's settings, the Claude Code plugin's hooks.json). */
+function hookCommandIn(file: string, agent: AgentName, spec: InstallSpec, gate: HookEntrySpec): string | null {
+  if (spec.format === 'executables' || spec.format === 'plugin') return null;
   let hooks: Record<string, unknown>;
   try {
-    hooks = (JSON.parse(fs.readFileSync(path.join(root, spec.file), 'utf8')) as { hooks?: Record<string, unknown> }).hooks ?? {};
+    hooks = (JSON.parse(fs.readFileSync(file, 'utf8')) as { hooks?: Record<string, unknown> }).hooks ?? {};
   } catch {
     return null;
   }
@@ -60,13 +97,17 @@ function installedCommand(agent: AgentName, spec: InstallSpec, root: string, gat
   return ours ? (ours[field] as string) : null;
 }
 
-function runProbe(agent: AgentName, spec: InstallSpec, root: string, command: string, gate: HookEntrySpec, env: NodeJS.ProcessEnv): ProbeAnswer {
+function runProbe(agent: AgentName, spec: InstallSpec, root: string, command: string, gate: HookEntrySpec, env: NodeJS.ProcessEnv, pluginRoot?: string): ProbeAnswer {
   const payload = probePayload(agent, root);
   const timeout = (gate.timeoutS ?? 30) * 1000;
   if (spec.format === 'plugin') return runPlugin(command, root, payload, timeout);
   // Copilot runs its `bash` field with bash; Cline runs the executable itself; the others use a shell.
   const [file, args] = spec.format === 'executables' ? [command, []] : agent === 'copilot' ? ['bash', ['-c', command]] : ['/bin/sh', ['-c', command]];
-  const agentEnv = agent === 'claude-code' || agent === 'qwen' ? { CLAUDE_PROJECT_DIR: root, ...(agent === 'qwen' ? { QWEN_PROJECT_DIR: root } : {}) } : {};
+  const agentEnv = {
+    ...(agent === 'claude-code' || agent === 'qwen' ? { CLAUDE_PROJECT_DIR: root } : {}),
+    ...(agent === 'qwen' ? { QWEN_PROJECT_DIR: root } : {}),
+    ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
+  };
   const r = spawnSync(file, args, { cwd: root, input: JSON.stringify(payload), encoding: 'utf8', env: { ...env, ...agentEnv }, timeout });
   return { exitCode: r.status, stdout: r.stdout ?? '', stderr: r.error ? `${r.error.message}\n${r.stderr ?? ''}` : (r.stderr ?? '') };
 }

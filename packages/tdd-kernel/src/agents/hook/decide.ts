@@ -2,6 +2,8 @@
 // files it writes are gated (the shell's through the shared shell reading); after it ran its pending
 // edits join the turn buffer; at the end of the turn the buffer is flushed. The session is remembered
 // from the first event of any kind, so a claim the agent runs through its shell lands in its session.
+// Where the agent works outside any project (hooks installed for every directory, e.g. the Claude Code
+// plugin at user scope) there is nothing to gate: every call goes through and nothing is written.
 
 import * as fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +15,7 @@ import { confirmEdits } from '../../turn/confirm-edits.js';
 import { createContext, type KernelContext } from '../../project/context.js';
 import { projectConfig } from '../../project/checked-config.js';
 import { gateEdit, type GateResult } from '../../kernel/gate.js';
-import { findRoot, relativeToRoot } from '../../project/paths.js';
+import { findProjectRoot, findRoot, relativeToRoot } from '../../project/paths.js';
 import { cliCommand } from '../../project/cli-command.js';
 import { interruptedFlushes, recoverInterrupted } from '../../turn/flush-recovery.js';
 import { rememberSession } from '../../project/session.js';
@@ -38,8 +40,10 @@ const allow = (stderr = ''): Decided => ({ decision: { kind: 'allow' }, stderr }
 const deny = (reason: string): Decided => ({ decision: { kind: 'deny', reason }, stderr: '' });
 
 export async function decide(event: AgentEvent, opts: HookOptions): Promise<Decided> {
-  // A call the adapter could not read is refused before it runs; afterwards there is nothing to refuse.
+  // A call the adapter could not read is refused before it runs (outside any project it cannot write a
+  // gated file); afterwards there is nothing to refuse.
   if (event.problem && event.phase === 'pre') {
+    if (projectRootFor(event, opts.env ?? process.env, null, true) === null) return allow();
     await rememberOnly(event, opts);
     return deny(event.problem);
   }
@@ -53,7 +57,7 @@ export async function decide(event: AgentEvent, opts: HookOptions): Promise<Deci
     case 'prompt': {
       if (!FLUSH_BEFORE_NEXT_EDIT.has(event.host)) return rememberOnly(event, opts);
       const ctx = await contextFor(event, opts, null);
-      markTurnStart(ctx.paths.scratch, ctx.session, ctx.now());
+      if (ctx !== null) markTurnStart(ctx.paths.scratch, ctx.session, ctx.now());
       return allow();
     }
     default:
@@ -105,11 +109,13 @@ function baseDir(event: AgentEvent): string {
 
 async function preTool(event: AgentEvent, opts: HookOptions): Promise<Decided> {
   const found = writesOf(event);
-  const ctx = await contextFor(event, opts, found.writes[0]?.abs ?? null);
+  const ctx = await contextFor(event, opts, found.writes[0]?.abs ?? null, found.writes.length > 0 || (found.bash?.unknown.length ?? 0) > 0);
   const bash = found.bash;
+  // Refused everywhere: a `cd` away, they would switch a project's gate off.
+  if (bash?.forbidden) return deny(`tdd-kernel: ${bash.forbidden}`);
+  if (ctx === null) return allow();
   // A shell write outside the project (the temp dir, another checkout) is none of the gate's business.
   const writes = bash ? found.writes.filter((w) => relativeToRoot(ctx.paths.root, w.abs) !== null) : found.writes;
-  if (bash?.forbidden) return deny(`tdd-kernel: ${bash.forbidden}`);
   const unknownWrites = bash?.unknown ?? [];
   if (writes.length === 0 && unknownWrites.length === 0) return allow();
   if (FLUSH_BEFORE_NEXT_EDIT.has(event.host)) {
@@ -146,6 +152,7 @@ function answer(results: GateResult[]): Decided {
 async function postTool(event: AgentEvent, opts: HookOptions): Promise<Decided> {
   const { writes } = writesOf(event);
   const ctx = await contextFor(event, opts, writes[0]?.abs ?? null);
+  if (ctx === null) return allow();
   const files = writes.map((w) => relativeToRoot(ctx.paths.root, w.abs)).filter((f): f is string => f !== null);
   // opencode's after-event may come without the call's arguments: its id alone finds the pending edit.
   const byId = event.toolUseId !== undefined && event.kind !== 'read' && event.kind !== 'other';
@@ -155,6 +162,7 @@ async function postTool(event: AgentEvent, opts: HookOptions): Promise<Decided> 
 
 async function stop(event: AgentEvent, opts: HookOptions): Promise<Decided> {
   const ctx = await contextFor(event, opts, null);
+  if (ctx === null) return allow();
   const { flush } = await import('../../turn/flush.js');
   const result = await flush(ctx);
   if (!result.ran) return allow(result.recovered.length + result.unconfirmed.length > 0 ? `${result.recovered.map((n) => `tdd-kernel: ${n}\n`).join('')}${result.message}\n` : '');
@@ -177,18 +185,34 @@ async function flushEarlierTurn(ctx: KernelContext): Promise<string | null> {
   return `tdd-kernel flushed the edits of your previous turn before this one and reverted those whose tests are still red (this agent has no end-of-turn hook, so this is the first moment it could). Read the files again before editing: the claim stays open unless closed below.\n${result.message}`;
 }
 
-/** The kernel context of the event's project; the session is remembered and an interrupted flush finished. */
-async function contextFor(event: AgentEvent, opts: HookOptions, file: string | null): Promise<KernelContext> {
+/**
+ * The kernel context of the event's project; the session is remembered and an interrupted flush finished.
+ * Null when the agent works outside any project (projectRootFor).
+ */
+async function contextFor(event: AgentEvent, opts: HookOptions, file: string | null, writes = false): Promise<KernelContext | null> {
   const env = opts.env ?? process.env;
-  // Without a usable cwd the project is the one holding the file, never the hook's own cwd (which may be /).
-  const start = env.CLAUDE_PROJECT_DIR || existingDir(event.cwd) || (file ? path.dirname(file) : null) || process.cwd();
+  const root = projectRootFor(event, env, file, writes);
+  if (root === null) return null;
   const session = event.sessionId !== null && event.sessionId !== '' ? event.sessionId : null;
-  const root = findRoot(start);
   const ctx = createContext({ root, config: await projectConfig(root), session, env, cli: () => cliCommand(root, env), ...(opts.log ? { log: opts.log } : {}), ...(opts.mode ? { mode: opts.mode } : {}) });
   rememberSession(ctx.paths.scratch, session);
   // A flush killed mid-revert is finished before anything reads the turn (one readdir when there is none).
   if (interruptedFlushes(ctx.paths.scratch).length > 0) await recoverInterrupted(ctx);
   return ctx;
+}
+
+/**
+ * The root of the project the agent works in (its project directory, else the event's cwd, else the
+ * directory of the file it writes or names); null when that is outside any project. An event that says
+ * none of these is the hook's own directory's, except that a call that `writes` is then gated there,
+ * project or not (fail closed).
+ */
+function projectRootFor(event: AgentEvent, env: NodeJS.ProcessEnv, file: string | null, writes: boolean): string | null {
+  // Without a usable cwd the project is the one holding the file, never the hook's own cwd (which may be /).
+  const named = file ?? event.files.find((f) => path.isAbsolute(f.path))?.path;
+  const start = env.CLAUDE_PROJECT_DIR || existingDir(event.cwd) || (named ? path.dirname(named) : null);
+  if (start) return findProjectRoot(start);
+  return writes ? findRoot(process.cwd()) : findProjectRoot(process.cwd());
 }
 
 function existingDir(dir: unknown): string | null {
