@@ -34,6 +34,16 @@ describe('status outside any project', () => {
     expect(StatusOutputSchema.parse(JSON.parse(after.stdout)).root).toBe(dir);
   });
 
+  it('doctor too: exit 1 instead of a report on a project that is not there', () => {
+    dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'tdd-no-project-')));
+    const text = run(['doctor']);
+    expect(text.status).toBe(1);
+    expect(text.stdout).toBe('');
+    expect(text.stderr).toContain(`tdd-kernel: error: no project found at or above ${dir}`);
+    expect(text.stderr).toContain('`tdd-kernel init <agent>`');
+    expect(run(['doctor', '--root', dir]).status).toBe(0);
+  });
+
   it('--root names the project: no search', () => {
     dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'tdd-no-project-')));
     expect(run(['status', '--root', dir]).status).toBe(0);
