@@ -48,6 +48,8 @@ describe('decidePartialSuccess', () => {
       hint: `${FAILURE_HINTS.command}; ${FAILURE_HINTS.key}`,
     });
     expect(decidePartialSuccess({ answered: 1, requested: 2, minReviewers: 2, failures: [] })).toMatchObject({ hint: 'run again, or lower --min-reviewers' });
+    // Too few answers: the causes' hints first (a command not found will not answer a second run either).
+    expect(decidePartialSuccess({ answered: 1, requested: 2, minReviewers: 2, failures: [], kinds: ['command'] })).toMatchObject({ hint: `${FAILURE_HINTS.command}; or lower --min-reviewers` });
   });
 });
 

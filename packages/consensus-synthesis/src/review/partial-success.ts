@@ -38,7 +38,8 @@ export function decidePartialSuccess({ answered, requested, minReviewers, failur
     return {
       ok: false,
       error: `only ${answered}/${requested} reviewers answered, fewer than --min-reviewers ${minReviewers}: ${causes}`,
-      hint: 'run again, or lower --min-reviewers',
+      // A reviewer whose command is not found will not answer the next run either: the causes first.
+      hint: kinds.length === 0 ? 'run again, or lower --min-reviewers' : `${failureHint(kinds)}; or lower --min-reviewers`,
     };
   }
   if (answered === 1) {
