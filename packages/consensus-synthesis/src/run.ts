@@ -8,8 +8,6 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   createReporter,
-  failureHint,
-  FAILURE_HINTS,
   gateFail,
   loadProjectConfig,
   mulberry32,
@@ -23,7 +21,7 @@ import {
   type Outcome,
   type Reporter,
 } from '@adlc/core';
-import type { CallOptions, Settled } from './panel/call-models.js';
+import { callFailureHint, type CallOptions, type Settled } from './panel/call-models.js';
 import { askInParts, type PanelAnswers } from './panel/ask-in-parts.js';
 import { chunksOutput, partProblems } from './report/chunks-output.js';
 import { qualifyVerdict } from './chair/coverage-verdict.js';
@@ -244,7 +242,7 @@ async function settle(run: Run, input: Stage1Input, answers: PanelAnswers, date:
     return stopWithReport(run, { ...stage1, warnings: failures }, partial.error, {}, partial.hint);
   }
   // The run goes on without them: each note says what to check (core's table), as a refusal's hint would.
-  const notes = failures.map((failure, i) => `${failure}; ${FAILURE_HINTS[kinds[i]!]}`);
+  const notes = failures.map((failure, i) => `${failure}; ${callFailureHint([kinds[i]!])}`);
   if (opts.json) for (const note of notes) reporter.warn(terminalSafe(note));
   // A part no reviewer answered was not reviewed: an operational error, never silently skipped.
   const parts = chunks ? partProblems(chunks) : { unreviewed: [], missed: [] };
@@ -290,7 +288,7 @@ async function chairConsensus(run: Run, input: Stage1Input, stage1: Stage1): Pro
       stage1,
       `every chairman failed: ${chairWarnings.join('; ')}`,
       { chairFailures: stage2.failed },
-      `${failureHint(stage2.kinds)}; or pick a chairman with --chairman`,
+      `${callFailureHint(stage2.kinds)}; or pick a chairman with --chairman`,
     );
   }
   if (opts.json) for (const w of chairWarnings) reporter.warn(terminalSafe(w));

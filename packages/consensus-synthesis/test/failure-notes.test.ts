@@ -34,6 +34,16 @@ describe('a reviewer whose command is not found', () => {
     repo.cleanup();
   });
 
+  it('a reviewer past --timeout is told to raise --timeout (here it bounds each call)', async () => {
+    const { repo, base } = repoWithChange();
+    server.handle((request) => (isChairman(request) ? SYNTHESIS_APPROVE : reviewText({ assessment: 'APPROVE' })));
+    server.handle(() => ({ hang: true }), 'openai');
+    const result = await cli(['--mode=code-review', `--base-sha=${base}`, '--reviewers', 'anthropic,openai,gemini', '--chairman', 'anthropic', '--timeout=1'], repo.dir, server.env());
+    expect(result.exitCode, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^Note: Codex did not answer: .*timeout: no answer within 1s; the call ran out of time: raise --timeout, or run again$/m);
+    repo.cleanup();
+  });
+
   it('--min-reviewers 3: exit 1 whose hint names the cause first, then lowering --min-reviewers', async () => {
     const { repo, base } = repoWithChange();
     server.handle((request) => (isChairman(request) ? SYNTHESIS_APPROVE : reviewText({ assessment: 'APPROVE' })));

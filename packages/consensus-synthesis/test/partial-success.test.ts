@@ -42,7 +42,7 @@ describe('decidePartialSuccess', () => {
   });
 
   it('a refusal carries a hint', () => {
-    expect(decidePartialSuccess({ answered: 0, requested: 2, minReviewers: 1, failures: [], kinds: ['timeout', 'timeout'] })).toMatchObject({ hint: FAILURE_HINTS.timeout });
+    expect(decidePartialSuccess({ answered: 0, requested: 2, minReviewers: 1, failures: [], kinds: ['timeout', 'timeout'] })).toMatchObject({ hint: 'the call ran out of time: raise --timeout, or run again' });
     // The hint follows the causes (core's table): a command not found is told to check the command.
     expect(decidePartialSuccess({ answered: 0, requested: 2, minReviewers: 1, failures: [], kinds: ['command', 'key'] })).toMatchObject({
       hint: `${FAILURE_HINTS.command}; ${FAILURE_HINTS.key}`,
