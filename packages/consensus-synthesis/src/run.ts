@@ -8,7 +8,6 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   createReporter,
-  failureHint,
   gateFail,
   loadProjectConfig,
   mulberry32,
@@ -22,7 +21,7 @@ import {
   type Outcome,
   type Reporter,
 } from '@adlc/core';
-import type { CallOptions, Settled } from './panel/call-models.js';
+import { callFailureHint, type CallOptions, type Settled } from './panel/call-models.js';
 import { askInParts, type PanelAnswers } from './panel/ask-in-parts.js';
 import { chunksOutput, partProblems } from './report/chunks-output.js';
 import { qualifyVerdict } from './chair/coverage-verdict.js';
@@ -246,20 +245,24 @@ async function settle(run: Run, input: Stage1Input, answers: PanelAnswers, date:
   const total = run.reviewers.length;
   const instructions = input.instructions && { file: input.instructions.file, bytes: input.instructions.bytes, truncated: input.instructions.truncated };
   const stage1 = { settled, chunks, instructions, letters, results, knownFiles, answered, total, reportBase };
-  if (opts.json) for (const failure of failures) reporter.warn(terminalSafe(failure));
-
   const kinds = settled.flatMap((s) => (s.ok ? [] : [s.kind]));
   const partial = decidePartialSuccess({ answered, requested: total, minReviewers: opts.minReviewers, failures, kinds });
-  if (!partial.ok) return stopWithReport(run, { ...stage1, warnings: failures }, partial.error, {}, partial.hint);
+  if (!partial.ok) {
+    if (opts.json) for (const failure of failures) reporter.warn(terminalSafe(failure));
+    return stopWithReport(run, { ...stage1, warnings: failures }, partial.error, {}, partial.hint);
+  }
+  // The run goes on without them: each note says what to check (core's table), as a refusal's hint would.
+  const notes = failures.map((failure, i) => `${failure}; ${callFailureHint([kinds[i]!])}`);
+  if (opts.json) for (const note of notes) reporter.warn(terminalSafe(note));
   // A part no reviewer answered was not reviewed: an operational error, never silently skipped.
   const parts = chunks ? partProblems(chunks) : { unreviewed: [], missed: [] };
   if (parts.unreviewed.length > 0) {
-    return stopWithReport(run, { ...stage1, warnings: [...failures, ...parts.missed] }, parts.unreviewed.join('; '), {}, 'run again, raise --timeout, or lower --jobs if a provider limits the calls');
+    return stopWithReport(run, { ...stage1, warnings: [...notes, ...parts.missed] }, parts.unreviewed.join('; '), {}, 'run again, raise --timeout, or lower --jobs if a provider limits the calls');
   }
-  failures.push(...parts.missed);
+  notes.push(...parts.missed);
   if (opts.json) for (const note of parts.missed) reporter.warn(terminalSafe(note));
   if (opts.json) for (const w of partial.warnings) reporter.warn(terminalSafe(w.replace(/^WARNING: /, '')));
-  return { ...stage1, warnings: [...partial.warnings, ...failures], demoteHigh: partial.demoteHigh };
+  return { ...stage1, warnings: [...partial.warnings, ...notes], demoteHigh: partial.demoteHigh };
 }
 
 /** A run that stops after stage 1 still writes its report, and the error names it. */
@@ -295,7 +298,7 @@ async function chairConsensus(run: Run, input: Stage1Input, stage1: Stage1): Pro
       stage1,
       `every chairman failed: ${chairWarnings.join('; ')}`,
       { chairFailures: stage2.failed },
-      `${failureHint(stage2.kinds)}; or pick a chairman with --chairman`,
+      `${callFailureHint(stage2.kinds)}; or pick a chairman with --chairman`,
     );
   }
   if (opts.json) for (const w of chairWarnings) reporter.warn(terminalSafe(w));

@@ -42,12 +42,14 @@ describe('decidePartialSuccess', () => {
   });
 
   it('a refusal carries a hint', () => {
-    expect(decidePartialSuccess({ answered: 0, requested: 2, minReviewers: 1, failures: [], kinds: ['timeout', 'timeout'] })).toMatchObject({ hint: FAILURE_HINTS.timeout });
+    expect(decidePartialSuccess({ answered: 0, requested: 2, minReviewers: 1, failures: [], kinds: ['timeout', 'timeout'] })).toMatchObject({ hint: 'the call ran out of time: raise --timeout, or run again' });
     // The hint follows the causes (core's table): a command not found is told to check the command.
     expect(decidePartialSuccess({ answered: 0, requested: 2, minReviewers: 1, failures: [], kinds: ['command', 'key'] })).toMatchObject({
       hint: `${FAILURE_HINTS.command}; ${FAILURE_HINTS.key}`,
     });
     expect(decidePartialSuccess({ answered: 1, requested: 2, minReviewers: 2, failures: [] })).toMatchObject({ hint: 'run again, or lower --min-reviewers' });
+    // Too few answers: the causes' hints first (a command not found will not answer a second run either).
+    expect(decidePartialSuccess({ answered: 1, requested: 2, minReviewers: 2, failures: [], kinds: ['command'] })).toMatchObject({ hint: `${FAILURE_HINTS.command}; or lower --min-reviewers` });
   });
 });
 

@@ -10,7 +10,9 @@ export const FAILURE_HINTS: Record<FailureKind, string> = {
   model: 'check the model name (ADLC_MODEL_*): the provider does not know it',
   'rate-limit': 'the provider is rate-limiting or out of quota: wait, or check the plan of the key',
   server: "the provider failed on its side: check the provider's status, then run again",
-  timeout: 'the call ran out of time: raise --timeout, or run again',
+  // Only some tools let a person bound a model call (consensus-synthesis's --timeout; consensus-fix's
+  // --timeout bounds the test runs): such a tool words its own (failureHint's `own`).
+  timeout: 'the model did not answer in time: run again, or pick a faster model or provider',
   connection: 'the provider could not be reached: check the network, a proxy, and any *_BASE_URL',
   'not-configured': "set the provider's key (or ADLC_COMMAND for the command provider), or pick configured providers",
   unparsable: 'the model answered, but not in the format asked for: run again, or pick another model',
@@ -39,8 +41,8 @@ export function failureKind(error: { provider: string; status: number | string }
   return 'other';
 }
 
-/** The hint for one or more failures: each distinct kind's, in the order met. */
-export function failureHint(kinds: Iterable<FailureKind>): string {
+/** The hint for one or more failures: each distinct kind's, in the order met; `own` words a kind the tool's way. */
+export function failureHint(kinds: Iterable<FailureKind>, own: Partial<Record<FailureKind, string>> = {}): string {
   const distinct = [...new Set(kinds)];
-  return (distinct.length === 0 ? [FAILURE_HINTS.other] : distinct.map((kind) => FAILURE_HINTS[kind])).join('; ');
+  return (distinct.length === 0 ? ['other' as const] : distinct).map((kind) => own[kind] ?? FAILURE_HINTS[kind]).join('; ');
 }

@@ -34,7 +34,8 @@ export interface Reporter {
   /**
    * Progress of a phase (`phase` defaults to the message; give it when the message carries counts,
    * `completions 3/5` in phase `completions`). On a TTY a transient line, hidden under --json; elsewhere
-   * (a CI log, a pipe) a plain line when a phase starts and its latest message every 10 s while it lasts.
+   * (a CI log, a pipe) a plain line when a phase starts and its latest message every 10 s while it lasts,
+   * with the time it has run.
    * --quiet hides both.
    */
   progress(message: string, phase?: string): void;
@@ -105,7 +106,11 @@ export function createReporter(options: ReporterOptions): Reporter {
   };
 }
 
-/** Progress for a log: one plain line as each phase starts, then its latest message every HEARTBEAT_MS. */
+/**
+ * Progress for a log: one plain line as each phase starts, then every HEARTBEAT_MS its latest message
+ * and how long it has run (`completions 3/5 (still running, 20 s)`), so a repeated line never reads as
+ * the phase starting again.
+ */
 function progressLines(name: string, stream: NodeJS.WritableStream, heartbeat: Heartbeat) {
   let phase: string | undefined;
   let latest = '';
@@ -123,7 +128,8 @@ function progressLines(name: string, stream: NodeJS.WritableStream, heartbeat: H
       end();
       phase = next;
       write(message);
-      stop = heartbeat(() => write(latest), HEARTBEAT_MS);
+      let beats = 0;
+      stop = heartbeat(() => write(`${latest} (still running, ${(++beats * HEARTBEAT_MS) / 1000} s)`), HEARTBEAT_MS);
     },
     end,
   };

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeProviderServer, type FakeProviderServer } from '@adlc/testkit';
 import { complete } from '../src/complete.js';
 import { errorDocument } from '../src/outcome.js';
+import { ProviderError } from '../src/errors.js';
 import { FAILURE_HINTS, failureHint, failureKind, type FailureKind } from '../src/failure-hints.js';
 
 let server: FakeProviderServer;
@@ -71,6 +72,12 @@ describe('failureKind and failureHint', () => {
     [{ provider: 'openai', status: 400 }, 'other'],
   ] as const)('%o → %s', (error, kind) => {
     expect(failureKind(error)).toBe(kind);
+  });
+
+  it("a tool words a kind its own way; core's timeout hint names no flag (consensus-fix's --timeout bounds test runs, not model calls)", () => {
+    expect(failureHint(['timeout', 'key', 'timeout'], { timeout: 'raise --timeout' })).toBe(`raise --timeout; ${FAILURE_HINTS.key}`);
+    expect(errorDocument(new ProviderError({ provider: 'anthropic', model: 'm', status: 'timeout', message: 'no answer within 180s' })).error.hint).toBe(FAILURE_HINTS.timeout);
+    expect(FAILURE_HINTS.timeout).not.toContain('--timeout');
   });
 
   it('names each distinct cause once, in the order met', () => {

@@ -28,7 +28,7 @@ function manualHeartbeat() {
 }
 
 describe('progress where there is no terminal', () => {
-  it('prints one plain line per phase and the latest counts on each heartbeat', () => {
+  it('prints one plain line per phase, and on each heartbeat the latest counts and the time the phase has run', () => {
     const stream = capture(false);
     const clock = manualHeartbeat();
     const reporter = createReporter({ name: 'consensus-fix', stream, env: { FORCE_COLOR: '1' }, heartbeat: clock.heartbeat });
@@ -36,6 +36,7 @@ describe('progress where there is no terminal', () => {
     reporter.progress('completions 0/5', 'completions');
     reporter.progress('completions 1/5', 'completions');
     reporter.progress('completions 3/5', 'completions');
+    clock.tick();
     clock.tick();
     reporter.progress('candidate 2/5: running --rails');
     clock.tick();
@@ -45,9 +46,10 @@ describe('progress where there is no terminal', () => {
       [
         'consensus-fix: pre-flight: npm test',
         'consensus-fix: completions 0/5',
-        'consensus-fix: completions 3/5',
+        'consensus-fix: completions 3/5 (still running, 10 s)',
+        'consensus-fix: completions 3/5 (still running, 20 s)',
         'consensus-fix: candidate 2/5: running --rails',
-        'consensus-fix: candidate 2/5: running --rails',
+        'consensus-fix: candidate 2/5: running --rails (still running, 10 s)',
         '',
       ].join('\n'),
     );

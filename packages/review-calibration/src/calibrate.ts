@@ -159,7 +159,7 @@ async function review(
     for (let i = 0; i < opts.trials; i++) {
       const seed = opts.seed + i;
       const plants = trialPlants(opts, source, seed, i === 0 ? run.warnings : undefined);
-      reporter.progress(`trial ${i + 1}/${opts.trials}: planted ${plants.length} bugs in ${new Set(plants.map((p) => p.file)).size} file(s)`);
+      reporter.progress(`trial ${i + 1}/${opts.trials}: planted ${plants.length} ${plants.length === 1 ? 'bug' : 'bugs'} in ${new Set(plants.map((p) => p.file)).size} file(s)`);
       trials.push(
         await runTrial(plants, seed, {
           root: run.root,

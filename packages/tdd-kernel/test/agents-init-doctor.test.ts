@@ -168,8 +168,8 @@ describe('the installed command and doctor', () => {
 describe('doctor --agent codex right after init codex', () => {
   it('says that Codex runs project hooks only once trusted, and prints the command that trusts them', async () => {
     repo = makeProject('none', {});
+    // A CODEX_HOME that does not exist yet.
     const home = path.join(repo.dir, '.git', 'codex-home');
-    mkdirSync(home, { recursive: true });
     expect((await kernel(repo, ['init', 'codex'], undefined, { CODEX_HOME: home })).exitCode).toBe(0);
     const doctor = await kernel(repo, ['doctor', '--agent', 'codex'], undefined, { CODEX_HOME: home });
     expect(doctor.exitCode).toBe(2);
@@ -177,12 +177,25 @@ describe('doctor --agent codex right after init codex', () => {
     expect(lines[0]).toMatch(/^codex: the gate is NOT in place/);
     expect(lines[1]).toBe(`Codex runs a project's hooks only once the project and each hook are trusted (approve them in Codex's hook review, or append these lines to ${path.join(home, 'config.toml')}):`);
     // The printed command, run as printed, is all it takes.
-    const command = doctor.stdout.slice(doctor.stdout.indexOf('cat >> '), doctor.stdout.indexOf('\nEOF\n') + 4);
+    const command = doctor.stdout.slice(doctor.stdout.indexOf('mkdir -p '), doctor.stdout.indexOf('\nEOF\n') + 4);
     expect(command).toContain('[hooks.state.');
     const appended = spawnSync('/bin/sh', ['-c', command], { cwd: repo.dir, encoding: 'utf8' });
     expect(appended.status, appended.stderr).toBe(0);
     const after = await kernel(repo, ['doctor', '--agent', 'codex'], undefined, { CODEX_HOME: home });
     expect(after.exitCode, after.stdout).toBe(0);
     expect(after.stdout).not.toContain('trusted (approve');
+  });
+
+  it('the printed command appends to a config.toml whose last line has no newline without joining the two', async () => {
+    repo = makeProject('none', {});
+    const home = path.join(repo.dir, '.git', 'codex-home');
+    mkdirSync(home, { recursive: true });
+    writeFileSync(path.join(home, 'config.toml'), 'model = "gpt-5"');
+    expect((await kernel(repo, ['init', 'codex'], undefined, { CODEX_HOME: home })).exitCode).toBe(0);
+    const doctor = await kernel(repo, ['doctor', '--agent', 'codex'], undefined, { CODEX_HOME: home });
+    const command = doctor.stdout.slice(doctor.stdout.indexOf('mkdir -p '), doctor.stdout.indexOf('\nEOF\n') + 4);
+    expect(spawnSync('/bin/sh', ['-c', command], { cwd: repo.dir, encoding: 'utf8' }).status).toBe(0);
+    expect(readFileSync(path.join(home, 'config.toml'), 'utf8')).toMatch(/^model = "gpt-5"\n\[projects\./);
+    expect((await kernel(repo, ['doctor', '--agent', 'codex'], undefined, { CODEX_HOME: home })).exitCode).toBe(0);
   });
 });

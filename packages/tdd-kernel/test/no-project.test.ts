@@ -17,21 +17,30 @@ afterEach(() => {
 const run = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', env: { ...process.env, TDD_KERNEL_SESSION: '' } });
 
 describe('status outside any project', () => {
-  it('is exit 1 saying that no project was found and how to start one; after init it is a project', () => {
+  /** A fresh directory outside any project; `command` there is exit 1 saying so and how to start one. */
+  function refusedOutside(command: string): void {
     dir = realpathSync(mkdtempSync(path.join(tmpdir(), 'tdd-no-project-')));
-    const text = run(['status']);
+    const text = run([command]);
     expect(text.status).toBe(1);
     expect(text.stdout).toBe('');
     expect(text.stderr).toContain(`tdd-kernel: error: no project found at or above ${dir}`);
     expect(text.stderr).toContain('`tdd-kernel init <agent>`');
-    const json = run(['status', '--json']);
+    const json = run([command, '--json']);
     expect(json.status).toBe(1);
     expect((JSON.parse(json.stdout) as { error: { message: string; hint: string } }).error.hint).toContain('run it inside a repository');
+  }
 
+  it('is exit 1 saying that no project was found and how to start one; after init it is a project', () => {
+    refusedOutside('status');
     expect(run(['init', 'claude-code']).status).toBe(0);
     const after = run(['status', '--json']);
     expect(after.status).toBe(0);
     expect(StatusOutputSchema.parse(JSON.parse(after.stdout)).root).toBe(dir);
+  });
+
+  it('doctor too: exit 1 instead of a report on a project that is not there; --root names one', () => {
+    refusedOutside('doctor');
+    expect(run(['doctor', '--root', dir!]).status).toBe(0);
   });
 
   it('--root names the project: no search', () => {

@@ -72,7 +72,7 @@ export async function startUp(opts: RunOptions, ctx: RunContext, reporter: Repor
   const restoredSome = recovered.some((r) => r.restored.length > 0);
   sweepStaleCopies();
   const repeated: string[] = [];
-  const allowed = files === undefined ? [] : resolveFiles(files, ctx.cwd, target.root, (file, given) => repeated.push(repeatNote(file, given)));
+  const allowed = files === undefined ? [] : resolveFiles(files, ctx.cwd, target.root, (note) => repeated.push(note));
   // --localize-only asks a model only under --localize model (to pick among the ranked files).
   const providers = opts.promptOnly || (opts.localizeOnly && !(localizing && opts.localize === 'model')) ? [] : resolveProviders(opts.providers, ctx.env);
   if (checkDirty) {
@@ -114,12 +114,6 @@ function requireInputs(opts: RunOptions): { testCmd: string; files: string[] | u
     throw opError('--localize-only ranks the files to fix, so it takes no --files', { hint: 'leave --files out, or drop --localize-only' });
   }
   return { testCmd: opts.testCmd, files: opts.files };
-}
-
-function repeatNote(file: string, given: string[]): string {
-  const forms = [...new Set(given)];
-  const times = given.length === 2 ? 'twice' : `${given.length} times`;
-  return `--files names ${file} ${times}${forms.length > 1 || forms[0] !== file ? ` (as ${forms.join(', ')})` : ''}; it counts once`;
 }
 
 function openRunLog(opts: RunOptions, ctx: RunContext, reporter: Reporter): Pick<Run, 'log' | 'warnings' | 'warn'> {

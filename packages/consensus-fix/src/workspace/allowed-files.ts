@@ -2,9 +2,8 @@
 // (refused up front if they land outside it) and read once, their bytes and modes kept so every
 // workspace can put them back; and where a candidate's own paths land on disk.
 
-import { readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { isInsideRoot, opError } from '@adlc/core';
+import { readFileSync } from 'node:fs';
+import { isInsideRoot, opError, resolveListedFiles, type ListedFile } from '@adlc/core';
 import { MAX_CONTENT_BYTES, type ResolvePath } from '../candidates/candidate.js';
 
 export interface AllowedFile {
@@ -18,40 +17,18 @@ export interface AllowedFile {
 }
 
 /**
- * Resolves --files (relative to cwd) to repository-relative paths and reads them. A file named more
- * than once (`a.js,a.js`, `a.js,./a.js`) counts once; `onRepeat` hears of it with the names it was given as.
+ * Resolves --files (relative to cwd) to repository-relative paths (core's resolveListedFiles: the same
+ * refusals and hints as review-calibration's --files) and reads them. A file named more than once
+ * (`a.js,a.js`, `a.js,./a.js`) counts once; `onRepeat` hears the note that says so.
  */
-export function resolveFiles(files: readonly string[], cwd: string, root: string, onRepeat?: (file: string, given: string[]) => void): AllowedFile[] {
-  const seen = new Map<string, AllowedFile>();
-  const named = new Map<string, string[]>();
-  for (const given of files) {
-    const where = isInsideRoot(root, path.resolve(cwd, given));
-    if (!where.ok) {
-      throw opError(`--files ${given} resolves outside the repository ${root}${where.reason === 'symlink-escape' ? ' (through a symlink)' : ''}`, {
-        hint: 'list only files inside the repository',
-      });
-    }
-    named.set(where.rel, [...(named.get(where.rel) ?? []), given]);
-    if (seen.has(where.rel)) continue;
-    seen.set(where.rel, { file: where.rel, ...readOriginal(given, where.abs) });
-  }
-  if (seen.size === 0) throw opError('--files lists no file', { hint: 'give the source files the fix may change, comma-separated' });
-  for (const [file, given] of named) if (given.length > 1) onRepeat?.(file, given);
-  return [...seen.values()];
+export function resolveFiles(files: readonly string[], cwd: string, root: string, onRepeat?: (note: string) => void): AllowedFile[] {
+  const listed = resolveListedFiles(files, { cwd, root, directoryHint: 'list the source files in it that the fix may change, comma-separated, or leave --files out to localize them' });
+  if (listed.files.length === 0) throw opError('--files lists no file', { hint: 'give the source files the fix may change, comma-separated' });
+  listed.repeats.forEach((note) => onRepeat?.(note));
+  return listed.files.map((f) => ({ file: f.file, ...readOriginal(f) }));
 }
 
-function readOriginal(given: string, abs: string): Omit<AllowedFile, 'file'> {
-  const stat = statSync(abs, { throwIfNoEntry: false });
-  // The seed: unreadable files are an operational error. A typo must not send N prompts about an empty file.
-  if (stat === undefined) {
-    throw opError(`--files ${given} does not exist (looked for ${abs})`, {
-      hint: '--files paths are relative to the current directory; list existing source files',
-    });
-  }
-  if (stat.isDirectory()) {
-    throw opError(`--files ${given} is a directory`, { hint: 'list the source files in it that the fix may change, comma-separated, or leave --files out to localize them' });
-  }
-  if (!stat.isFile()) throw opError(`--files ${given} is not a regular file`, { hint: 'list the source files the fix may change' });
+function readOriginal({ given: [given], abs, stat }: ListedFile): Omit<AllowedFile, 'file'> {
   if (stat.size > MAX_CONTENT_BYTES) {
     throw opError(`--files ${given} is ${stat.size} bytes; consensus-fix edits files up to ${MAX_CONTENT_BYTES} bytes`, { hint: 'leave it out of --files, and list the smaller files the fix may change' });
   }

@@ -3,8 +3,13 @@
 // core's fan, so its rule holds here too: interrupts and internal errors are not a reviewer's
 // failure; they end the run.
 
-import { failureKind, fan, maxTokensFor, redactSecrets, type FailureKind, type FanResult, type FanTarget, type Tier, type Usage } from '@adlc/core';
+import { failureHint, failureKind, fan, maxTokensFor, redactSecrets, type FailureKind, type FanResult, type FanTarget, type Tier, type Usage } from '@adlc/core';
 import type { ReviewerSpec } from './reviewers.js';
+
+/** What to check after failed calls (core's table); here --timeout bounds each call, so a timeout says to raise it. */
+export function callFailureHint(kinds: Iterable<FailureKind>): string {
+  return failureHint(kinds, { timeout: 'the call ran out of time: raise --timeout, or run again' });
+}
 
 export interface CallOptions {
   env: NodeJS.ProcessEnv;

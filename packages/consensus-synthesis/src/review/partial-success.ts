@@ -2,7 +2,8 @@
 // two, 1/3 a single analysis with a warning (and nothing can be High Priority), 0/3 an abort;
 // --min-reviewers raises the floor. Pure: run.ts turns a refusal into the operational error.
 
-import { failureHint, type FailureKind } from '@adlc/core';
+import type { FailureKind } from '@adlc/core';
+import { callFailureHint } from '../panel/call-models.js';
 
 export interface PartialSuccessInput {
   /** Reviewers that answered in stage 1. */
@@ -32,13 +33,14 @@ export type PartialSuccess =
 export function decidePartialSuccess({ answered, requested, minReviewers, failures, kinds = [] }: PartialSuccessInput): PartialSuccess {
   const causes = failures.join('; ');
   if (answered === 0) {
-    return { ok: false, error: `no reviewer answered (0/${requested}): ${causes}`, hint: failureHint(kinds) };
+    return { ok: false, error: `no reviewer answered (0/${requested}): ${causes}`, hint: callFailureHint(kinds) };
   }
   if (answered < minReviewers) {
     return {
       ok: false,
       error: `only ${answered}/${requested} reviewers answered, fewer than --min-reviewers ${minReviewers}: ${causes}`,
-      hint: 'run again, or lower --min-reviewers',
+      // A reviewer whose command is not found will not answer the next run either: the causes first.
+      hint: kinds.length === 0 ? 'run again, or lower --min-reviewers' : `${callFailureHint(kinds)}; or lower --min-reviewers`,
     };
   }
   if (answered === 1) {

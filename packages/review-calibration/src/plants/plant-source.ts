@@ -37,6 +37,7 @@ export async function plantSource(opts: PlantOptions, root: string, cwd: string,
   if (choice.source === 'commit' && opts.files.length > 0) {
     warnings.push(`--files is a fallback and was not used: commit ${opts.commit} changes eligible source files`);
   }
+  warnings.push(...choice.repeats);
   for (const s of choice.skipped) warnings.push(`skipped ${s.file}: ${s.reason}`);
   const byPlace = (a: Plant, b: Plant) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line);
   let model: ModelPlants | undefined;

@@ -3,7 +3,7 @@
 
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { git, isInsideRoot, OpError, opError } from '@adlc/core';
+import { git, OpError, opError, resolveListedFiles } from '@adlc/core';
 import { rangeEnd } from './commit-ref.js';
 import { generatedFiles } from './generated.js';
 
@@ -72,6 +72,8 @@ export interface TargetChoice {
   source: 'commit' | 'files';
   /** Eligible files skipped, and why (generated, binary, too large, …). */
   skipped: Array<{ file: string; reason: string }>;
+  /** A note for each --files entry named more than once (it counts once). */
+  repeats: string[];
 }
 
 const MAX_BYTES = 1_000_000;
@@ -92,7 +94,7 @@ export async function chooseTargets(opts: { root: string; cwd: string; commit: s
       const same = commitSha === head || (await git.show(opts.root, commitSha, t.file)) === t.content;
       targets.push({ ...t, changedLines: same ? await git.changedLines(opts.root, opts.commit, t.file) : [] });
     }
-    return { targets, source: 'commit', skipped };
+    return { targets, source: 'commit', skipped, repeats: [] };
   }
   if (opts.files.length === 0) {
     const why = skipped.length === 0 ? '' : `; skipped: ${skipped.map((s) => `${s.file} (${s.reason})`).join(', ')}`;
@@ -100,15 +102,11 @@ export async function chooseTargets(opts: { root: string; cwd: string; commit: s
       hint: 'give --files "src/a.ts,src/b.py" to plant in these files instead, or --commit a commit that changes source code',
     });
   }
-  const files = opts.files.map((file) => {
-    const resolved = isInsideRoot(opts.root, path.resolve(opts.cwd, file));
-    if (!resolved.ok) throw opError(`--files entry ${file} resolves outside the repository (${resolved.reason})`);
-    return resolved.rel;
-  });
-  const loaded = await withoutGenerated(opts.root, await loadAll(opts.root, [...new Set(files)], skipped, true), skipped);
+  const listed = resolveListedFiles(opts.files, { cwd: opts.cwd, root: opts.root, directoryHint: 'list the source files in it that may take plants, comma-separated' });
+  const loaded = await withoutGenerated(opts.root, await loadAll(opts.root, listed.files.map((f) => f.file), skipped, true), skipped);
   const targets = loaded.map((t) => ({ ...t, changedLines: [] }));
   if (targets.length === 0) throw opError(`none of the --files can take plants: ${skipped.map((s) => `${s.file} (${s.reason})`).join(', ')}`);
-  return { targets, source: 'files', skipped };
+  return { targets, source: 'files', skipped, repeats: listed.repeats };
 }
 
 /** The files that are not generated; the generated ones go to `skipped` with why. */

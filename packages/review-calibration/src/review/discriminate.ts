@@ -44,6 +44,7 @@ export async function runChecks(checks: readonly Check[], ctx: CheckContext): Pr
   const total = commands.length + unique.size;
   let done = 0;
   const tick = () => ctx.onProgress?.(++done, total);
+  ctx.onProgress?.(0, total);
   await ctx.snapshot.restore();
   try {
     for (const command of commands) {

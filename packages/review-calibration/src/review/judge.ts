@@ -102,6 +102,8 @@ export async function judgeOne(plant: Plant, finding: Finding, ctx: JudgeContext
  */
 export async function judgeAll(pairs: ReadonlyArray<{ plant: Plant; finding: Finding }>, ctx: JudgeContext): Promise<JudgeVerdict[]> {
   let done = 0;
+  // The phase's line as it starts, not when the first verdict is in.
+  if (pairs.length > 0) ctx.onProgress?.(0, pairs.length);
   return mapLimit(pairs, ctx.concurrency, async (pair, _index, { signal }) => {
     const verdict = await judgeOne(pair.plant, pair.finding, ctx, signal);
     done += 1;

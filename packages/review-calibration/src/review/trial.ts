@@ -141,7 +141,7 @@ function who(ctx: TrialContext, i: number): string {
 async function runReviewers(plants: readonly Plant[], ctx: TrialContext, signal?: AbortSignal): Promise<ReviewRun[]> {
   const runs: ReviewRun[] = [];
   for (const [i, reviewer] of ctx.reviewers.entries()) {
-    ctx.reporter.progress(`${ctx.reviewers.length > 1 ? `reviewer ${reviewer.name} (${i + 1}/${ctx.reviewers.length})` : 'reviewer'}: running on ${plants.length} planted bugs…`);
+    ctx.reporter.progress(`${ctx.reviewers.length > 1 ? `reviewer ${reviewer.name} (${i + 1}/${ctx.reviewers.length})` : 'reviewer'}: running on ${plants.length} planted ${plants.length === 1 ? 'bug' : 'bugs'}…`);
     runs.push(await runReviewer(reviewer.command, plants, ctx, signal));
   }
   return runs;

@@ -64,7 +64,10 @@ export function codexTrustFix(trust: NonNullable<AgentDoctorResult['codex_trust'
   if (toml === '') return null;
   return [
     `Codex runs a project's hooks only once the project and each hook are trusted (approve them in Codex's hook review, or append these lines to ${trust.config_toml}):`,
-    `cat >> ${shellQuote(trust.config_toml)} <<'EOF'`,
+    // Codex's home may not exist yet, and the file may not end with a newline: the blank line keeps the
+    // first appended table off its last line.
+    `mkdir -p ${shellQuote(path.dirname(trust.config_toml))} && cat >> ${shellQuote(trust.config_toml)} <<'EOF'`,
+    '',
     toml,
     'EOF',
   ].join('\n');

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 // Each command's implementation is imported when that command runs, so `--help` and every command
 // load just their own code.
-import { addOptions, createProgram, gateFail, givenOptions, InterruptedError, opError, parseArgs, pass, runMain, type Outcome } from '@adlc/core';
+import { addOptions, createProgram, createReporter, gateFail, givenOptions, InterruptedError, opError, parseArgs, pass, runMain, type Outcome } from '@adlc/core';
 import type { Command } from 'commander';
 import pkg from '../../package.json' with { type: 'json' };
 import { AGENT_NAMES, isAgentName } from '../agents/types.js';
@@ -27,11 +27,17 @@ export function buildProgram(): Command {
   const program = createProgram({ name: 'tdd-kernel', description: 'Red-green enforced at tool dispatch: no source edit without a red test claimed for it.', version: pkg.version, shared: ['json'], helpAfter: HELP_AFTER });
   const { json: _json, ...globals } = KERNEL_OPTIONS.schema.shape;
   addOptions(program, { ...KERNEL_OPTIONS, fields: KERNEL_OPTIONS.fields.filter((f) => f.key in globals) });
-  program.command('run').description('run the given tests (or all), record test_run events, print red/green').argument('[test_id...]', KERNEL_OPERANDS.testIds.description);
+  addOptions(
+    program.command('run').description('run the given tests (or all), record test_run events, print red/green').argument('[test_id...]', KERNEL_OPERANDS.testIds.description),
+    commandOptions('quiet'),
+  );
   program.command('claim').description('claim a red test for the files (or globs) an edit will touch').argument('<test_id>', KERNEL_OPERANDS.testId.description).argument('<file...>', KERNEL_OPERANDS.files.description);
   program.command('check').description('the gate: may this file be edited now? records the pre-edit content on allow').argument('<file>');
-  program.command('flush').description('end of turn: run the buffered tests once, revert the edits whose tests are red');
-  program.command('refactor').description('refactor mode: on permits edits (from green); off verifies and ends it').argument('<state>', KERNEL_OPERANDS.state.description);
+  addOptions(program.command('flush').description('end of turn: run the buffered tests once, revert the edits whose tests are red'), commandOptions('quiet'));
+  addOptions(
+    program.command('refactor').description('refactor mode: on permits edits (from green); off verifies and ends it').argument('<state>', KERNEL_OPERANDS.state.description),
+    commandOptions('quiet'),
+  );
   addOptions(program.command('status').description('tests red/green, open claims, buffered edits, mode, plan'), commandOptions('plan'));
   addOptions(
     program.command('doctor').description("runner, tests found, warnings; with --agent, a self-test of that agent's installed hook"),
@@ -69,8 +75,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       const agentOpts = { root: opts.root ?? findRoot(process.cwd()), env, cliPath: fileURLToPath(new URL('../bin/tdd-kernel.js', import.meta.url)), ...(opts.json ? { json: true } : {}), ...(opts.hookCommand ? { hookCommand: opts.hookCommand } : {}), ...(opts.dryRun ? { dryRun: true } : {}) };
       return name === 'init' ? runInit(agent, agentOpts) : runDoctorAgent(agent, agentOpts);
     }
-    if (name === 'status' && opts.root === undefined) await requireProject(process.cwd());
+    if ((name === 'status' || name === 'doctor') && opts.root === undefined) await requireProject(process.cwd());
     const ctx = await context(opts, env);
+    // Only the commands that run the tests have progress to show; a hook's stderr is the agent's, so it gets none.
+    if (RUNS_TESTS.has(name)) ctx.reporter = createReporter({ name: 'tdd-kernel', json: Boolean(opts.json), quiet: Boolean(opts.quiet), env });
     // A flush killed mid-revert is finished (or its buffer given back) before any command reads the turn.
     if (name !== 'flush') {
       const { recoverInterrupted } = await import('../turn/flush-recovery.js');
@@ -82,7 +90,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
 }
 
-/** Outside any project an empty status would look like a project with no tests yet: say there is none. */
+const RUNS_TESTS = new Set(['run', 'flush', 'refactor']);
+
+/** Outside any project an empty status (or doctor's report) would look like a project with no tests yet: say there is none. */
 async function requireProject(cwd: string): Promise<void> {
   const { insideProject } = await import('../project/paths.js');
   if (insideProject(cwd)) return;

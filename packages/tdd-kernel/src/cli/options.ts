@@ -54,6 +54,8 @@ export const KERNEL_COMMAND_OPTIONS = defineOptions(TOOL, {
     .describe("the command the hooks run (default: for claude-code the project's tdd-kernel, else this CLI by absolute path)")
     .register(flagMeta, { value: 'cmd', ...FLAG }),
   dryRun: z.boolean().default(false).describe('print what would be written, write nothing').register(flagMeta, FLAG),
+  // The commands that run the tests say so on stderr (and every 10 s while they run, off a terminal).
+  quiet: SHARED_OPTIONS.quiet,
 });
 
 /** The table of some of KERNEL_COMMAND_OPTIONS, for the command that takes them. */

@@ -121,13 +121,13 @@ export async function runTests(ctx: KernelContext, ids: readonly string[] | null
   let outcome: RunOutcome;
   const missing: TestResult[] = [];
   if (ids === null) {
-    outcome = await runner.run('all', runContext(ctx));
+    outcome = await runRequests(ctx, runner, 'all');
   } else {
     const { requests, unknown } = resolveRequests(ctx, ids, state);
     for (const id of unknown) {
       missing.push({ test_id: id, test_id_source: 'annotation', file: '', status: 'fail', failure_kind: 'not_found', message: `no test is annotated @test-id: ${id}, and it is not a <file>::<name> id`, duration_ms: 0 });
     }
-    outcome = requests.length > 0 ? await runner.run(requests, runContext(ctx)) : emptyOutcome();
+    outcome = requests.length > 0 ? await runRequests(ctx, runner, requests) : emptyOutcome();
   }
   const results = withMissingReds([...outcome.results, ...missing], ctx.paths.root);
   unknownIds(results, state, ctx.paths.root);
@@ -164,6 +164,17 @@ function declaredIds(root: string, file: string): string[] {
     return testTitles(fs.readFileSync(path.join(root, file), 'utf8')).map((title) => `${file}::${title}`);
   } catch {
     return [];
+  }
+}
+
+/** One invocation of the runner, shown on the CLI's progress line while it runs. */
+export async function runRequests(ctx: KernelContext, runner: RunnerAdapter, requests: TestRequest[] | 'all'): Promise<RunOutcome> {
+  const which = requests === 'all' ? 'every test' : `${requests.length} test${requests.length === 1 ? '' : 's'}`;
+  ctx.reporter?.progress(`running ${which} (${runner.key ?? runner.id})`);
+  try {
+    return await runner.run(requests, runContext(ctx));
+  } finally {
+    ctx.reporter?.endProgress();
   }
 }
 

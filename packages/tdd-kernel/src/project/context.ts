@@ -13,6 +13,7 @@ import { lastSession } from './session.js';
 import { loadState, recordEvents } from '../kernel/state-store.js';
 import type { KernelState } from '../kernel/state.js';
 import type { RunnerAdapter } from '../runners/types.js';
+import type { Reporter } from '@adlc/core';
 
 export interface KernelOptions {
   /** The project root; default: found from the current directory (.tdd-kernel/ or .git above it). */
@@ -50,6 +51,8 @@ export interface KernelContext {
   logRel: string | null;
   /** How the agent's shell runs this CLI (`tdd-kernel`, `npx tdd-kernel`, `node <bin>`), for the commands refusals name. */
   cli(): string;
+  /** Where a CLI command shows that the tests are running (none in a hook or a library call). */
+  reporter?: Pick<Reporter, 'progress' | 'endProgress'>;
 }
 
 /** A context from options whose config is read already (projectConfig on the hot path, loadConfig elsewhere). */

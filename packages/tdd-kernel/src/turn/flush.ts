@@ -8,7 +8,7 @@ import type { KernelContext } from '../project/context.js';
 import { confirmationsInUse } from './confirm-edits.js';
 import { settlePending } from './pending-edits.js';
 import { recoverInterrupted, revertEntries, revertEvents, writePlan, type RevertedFile, type RevertPlan } from './flush-recovery.js';
-import { runContext, recordTestRun, resolveRequests, resolveRunner } from '../kernel/run-tests.js';
+import { recordTestRun, resolveRequests, resolveRunner, runRequests } from '../kernel/run-tests.js';
 import type { TestResult } from '../runners/types.js';
 import { changedSinceTurnStart, endTurn, restoreTurn, takeTurn, type TurnEntry } from './turn-buffer.js';
 import type { FlushOutput } from '../schemas/outputs.js';
@@ -34,7 +34,7 @@ export async function flush(ctx: KernelContext): Promise<FlushResult> {
     const runner = await resolveRunner(ctx);
     const state = ctx.state();
     const { requests, unknown } = resolveRequests(ctx, ids, state);
-    const outcome = await runner.run(requests, runContext(ctx));
+    const outcome = await runRequests(ctx, runner, requests);
     const results = [
       ...outcome.results,
       ...unknown.map((id): TestResult => ({ test_id: id, test_id_source: 'annotation', file: '', status: 'fail', failure_kind: 'not_found', message: `test ${id} not found`, duration_ms: 0 })),
