@@ -74,7 +74,8 @@ describe('the Claude Code plugin', () => {
       const env = { TDD_KERNEL_SESSION: 'plugin-copy' };
       const id = 'src/price.test.mjs::price adds tax';
       const run = await runCli(bin, ['run', id], { cwd: repo.dir, env });
-      expect({ exit: run.exitCode, stderr: run.stderr }).toEqual({ exit: 2, stderr: '' });
+      // Only the progress line on stderr: nothing the copy lacks was reported missing.
+      expect({ exit: run.exitCode, stderr: run.stderr }).toEqual({ exit: 2, stderr: 'tdd-kernel: running 1 test (node: node --test)' });
       expect(run.stdout).toContain(`red (assertion)  ${id}`);
       expect((await runCli(bin, ['claim', id, 'src/price.mjs'], { cwd: repo.dir, env })).exitCode).toBe(0);
       const edit = (file: string) => JSON.stringify({ session_id: 'plugin-copy', hook_event_name: 'PreToolUse', cwd: repo.dir, tool_name: 'Edit', tool_input: { file_path: path.join(repo.dir, file), old_string: 'a', new_string: 'b' } });
