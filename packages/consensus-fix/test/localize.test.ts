@@ -61,6 +61,8 @@ describe('--localize-only on a CommonJS package', () => {
     expect(files.indexOf('lib/defaults.js')).toBeLessThan(files.indexOf('index.js'));
     expect(doc.localization.files.find((f) => f.file === 'index.js')!.evidence.coveredLines).toBeUndefined();
     expect(files.filter((f) => f.startsWith('test/') || f.includes('node_modules'))).toEqual([]);
+    // The document says the ranking had its whole coverage (docs/json-output.md: files, tookMs, coverage).
+    expect(doc.localization.coverage).toMatchObject({ complete: true, missing: [] });
     expect(r.status()).toBe('');
   });
 

@@ -98,7 +98,8 @@ async function localize(run: Run, observation: Observation, failing: CommandResu
   const ranked = await observation.localize(Math.max(RERANK_TOP, opts.maxFiles));
   run.baselineRails = await observation.rails;
   const picked = await pickFiles(run, ranked.localization.files, ranked.calledFunctions, failing);
-  const localization = { files: picked.files, tookMs: ranked.localization.tookMs };
+  // The ranking's coverage status stays with it: --json and the log say when the ranking lacked coverage.
+  const localization = { ...ranked.localization, files: picked.files };
   run.localization = localization;
   run.rerank = picked.rerank;
   run.calledFunctions = new Map(picked.files.map((f) => [f.file, ranked.calledFunctions.get(f.file) ?? []] as const));
