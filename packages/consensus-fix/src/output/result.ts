@@ -133,7 +133,7 @@ export function roundsOf(result: Pick<RunResult, 'rounds' | 'candidates'>): Roun
 }
 
 function localizationJson(localization: Localization): NonNullable<Json['localization']> {
-  return { files: localization.files.map((f) => ({ file: f.file, score: f.score, evidence: structuredClone(f.evidence) })), tookMs: localization.tookMs };
+  return { files: localization.files.map((f) => ({ file: f.file, score: f.score, evidence: structuredClone(f.evidence) })), tookMs: localization.tookMs, ...(localization.coverage ? { coverage: structuredClone(localization.coverage) } : {}) };
 }
 
 function summaryJson(result: RunResult): Json['summary'] {
