@@ -75,7 +75,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       const agentOpts = { root: opts.root ?? findRoot(process.cwd()), env, cliPath: fileURLToPath(new URL('../bin/tdd-kernel.js', import.meta.url)), ...(opts.json ? { json: true } : {}), ...(opts.hookCommand ? { hookCommand: opts.hookCommand } : {}), ...(opts.dryRun ? { dryRun: true } : {}) };
       return name === 'init' ? runInit(agent, agentOpts) : runDoctorAgent(agent, agentOpts);
     }
-    if ((name === 'status' || name === 'doctor') && opts.root === undefined) await requireProject(process.cwd());
+    // Every other command reads or writes a project's state: outside any project it would make one where the user stands.
+    if (opts.root === undefined) await requireProject(process.cwd());
     const ctx = await context(opts, env);
     // Only the commands that run the tests have progress to show; a hook's stderr is the agent's, so it gets none.
     if (RUNS_TESTS.has(name)) ctx.reporter = createReporter({ name: 'tdd-kernel', json: Boolean(opts.json), quiet: Boolean(opts.quiet), env });
@@ -92,7 +93,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
 
 const RUNS_TESTS = new Set(['run', 'flush', 'refactor']);
 
-/** Outside any project an empty status (or doctor's report) would look like a project with no tests yet: say there is none. */
+/**
+ * Outside any project an empty status (or doctor's report) would look like a project with no tests yet, and a
+ * claim or a run would create `.tdd-kernel/` wherever it was typed: say there is none.
+ */
 async function requireProject(cwd: string): Promise<void> {
   const { insideProject } = await import('../project/paths.js');
   if (insideProject(cwd)) return;
