@@ -31,23 +31,3 @@ describe('gemini tools', () => {
     expect(after(false)).toBe('y x x');
   });
 });
-
-// Qwen Code 0.24.4 declares these in its requests (packages/agents-e2e runs it): known, and only the
-// notebook edit gated; `tool_call` runs a deferred tool that the hooks then see as a call of its own.
-describe('qwen tools', () => {
-  it.each(['tool_call', 'tool_search', 'agent', 'list_agents', 'skill', 'get_goal', 'update_goal'])('%s is known and writes nothing', async (tool) => {
-    const event = (await loadAdapter('qwen')).parse({ hook_event_name: 'PreToolUse', tool_name: tool, tool_input: { name: 'monitor', path: 'docs/x.md', arguments: {} } });
-    expect(event.problem).toBeUndefined();
-    expect(event.files).toEqual([]);
-  });
-
-  it('monitor (a deferred tool, called through tool_call) is read as a shell command', async () => {
-    const event = (await loadAdapter('qwen')).parse({ hook_event_name: 'PreToolUse', tool_name: 'monitor', tool_input: { command: 'tail -f app.log', description: 'watch' } });
-    expect(event).toMatchObject({ kind: 'shell', command: 'tail -f app.log' });
-  });
-
-  it('notebook_edit is gated by its notebook_path', async () => {
-    const event = (await loadAdapter('qwen')).parse({ hook_event_name: 'PreToolUse', tool_name: 'notebook_edit', tool_input: { notebook_path: '/p/n.ipynb', cell_id: 'cell-0' } });
-    expect(event).toMatchObject({ kind: 'notebook', files: [{ path: '/p/n.ipynb' }] });
-  });
-});

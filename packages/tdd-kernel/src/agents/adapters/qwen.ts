@@ -34,6 +34,49 @@ const TOOLS: ToolTable = {
   skill: OTHER,
   get_goal: READ,
   update_goal: OTHER,
+  // The rest of Qwen Code 0.24.4's ToolNames (core/src/tools/tool-names.ts in its bundle), as each
+  // tool declares itself there. Reads: they open files or resources and write nothing.
+  display_image: READ,
+  zoom_image: READ,
+  lsp: READ, // code actions are listed, never applied
+  read_mcp_resource: READ,
+  omni_recall_media_memory: READ,
+  task_list: READ,
+  cron_list: READ,
+  // Publishes file_path's HTML as a page under ~/.qwen/artifacts (or uploads it): the file is only read.
+  artifact: READ,
+  // Nothing written in the project: session state, scheduling, teams and messages live under
+  // ~/.qwen or in memory; what a scheduled prompt, a sub-session, a teammate or a workflow's agent
+  // later does comes through the hooks as tool calls of its own.
+  exec: OTHER, // JavaScript in a QuickJS sandbox; the tools it calls are scheduled, and hooked, one by one
+  workflow: OTHER, // an orchestration script in a vm context whose globals are phase/log/agent, not fs
+  record_artifact: OTHER,
+  record_source: OTHER,
+  report_findings: OTHER,
+  structured_output: OTHER,
+  ask_user_question: OTHER,
+  enter_plan_mode: OTHER,
+  propose_goal: OTHER,
+  cron_create: OTHER,
+  cron_delete: OTHER,
+  loop_wakeup: OTHER,
+  create_sub_session: OTHER,
+  task_create: OTHER,
+  task_update: OTHER,
+  task_stop: OTHER,
+  team_create: OTHER,
+  team_delete: OTHER,
+  team_plan_approval: OTHER,
+  send_message: OTHER,
+  request_shutdown: OTHER,
+  // A git worktree under .qwen/worktrees/<name>: a fresh checkout (or its removal), not an edit of the
+  // project's files; the edits made in it are the agent's file tools, gated by their paths.
+  enter_worktree: OTHER,
+  exit_worktree: OTHER,
+  // A generated PNG under .qwen/generated-images/, at a name the tool picks.
+  image_gen: OTHER,
+  // Not listed: the omni media tools (omni_downsample_image, omni_clip_video, ...), which write a file
+  // of their own naming into outputDir; unknown, they are refused when they name one (fail closed).
 };
 
 export const adapter: AgentAdapter = {

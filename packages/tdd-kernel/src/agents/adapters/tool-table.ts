@@ -28,6 +28,8 @@ export const OTHER: ToolSpec = { kind: 'other' };
 /** Argument names that hold a path in the tools of the agents we know (for MCP and unknown tools). */
 const PATH_KEYS = ['file_path', 'filePath', 'path', 'notebook_path', 'absolute_path', 'target_file', 'filename', 'file', 'target', 'target_path', 'destination', 'dest', 'new_path', 'newPath', 'source', 'dirPath', 'paths', 'files'];
 const COMMAND_KEYS = ['command', 'cmd', 'command_line', 'commandLine', 'script'];
+/** Path arguments that only make an unknown tool refused (Qwen Code's media tools: their input file and output directory). */
+const UNKNOWN_ONLY_PATH_KEYS = ['inputPath', 'outputDir', 'workspacePath'];
 const MCP_WRITE = /(?:write|edit|create|replace|patch|move|rename|delete|remove|append|insert|update|save|put|upload|apply)/i;
 
 export function str(input: Input, keys: readonly string[]): string | null {
@@ -174,7 +176,7 @@ export function pathArgs(input: Input): string[] {
 }
 
 function unknownTool(tool: string, input: Input): ToolReading {
-  const named = [...PATH_KEYS, ...COMMAND_KEYS].filter((k) => typeof input[k] === 'string' || Array.isArray(input[k]));
+  const named = [...PATH_KEYS, ...UNKNOWN_ONLY_PATH_KEYS, ...COMMAND_KEYS].filter((k) => typeof input[k] === 'string' || Array.isArray(input[k]));
   if (named.length === 0) return { kind: 'other', files: [] };
   return {
     kind: 'other',
