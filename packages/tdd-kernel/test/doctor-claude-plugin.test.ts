@@ -95,7 +95,7 @@ describe('doctor --agent claude-code with the tdd-kernel plugin', () => {
     expect(out).toMatchObject({ refused: false, command: null, answer: null, config: '.claude/settings.json' });
     expect(out.plugin).toBeUndefined();
     expect(out.problems).toEqual([
-      `no tdd-kernel PreToolUse hook in .claude/settings.json: the ${ID} plugin (user scope, 0.1.0) is switched off in ${path.join(p.dir, '.claude/settings.local.json')}: enable it (\`claude plugin enable ${ID}\`) or run \`tdd-kernel init claude-code\``,
+      `no tdd-kernel PreToolUse hook in .claude/settings.local.json, .claude/settings.json or ${path.join(config, 'settings.json')}: the ${ID} plugin (user scope, 0.1.0) is switched off in ${path.join(p.dir, '.claude/settings.local.json')}: enable it (\`claude plugin enable ${ID}\`) or run \`tdd-kernel init claude-code\``,
     ]);
   });
 
@@ -103,10 +103,11 @@ describe('doctor --agent claude-code with the tdd-kernel plugin', () => {
     const p = project();
     const other = mkdtempSync(path.join(os.tmpdir(), 'tdd-kernel-other-project-'));
     scratch.push(other);
-    const r = await doctor(p.dir, claudeConfig('local', other));
+    const config = claudeConfig('local', other);
+    const r = await doctor(p.dir, config);
     expect(r.exitCode).toBe(2);
     expect(DoctorAgentOutputSchema.parse(JSON.parse(r.stdout)).problems).toEqual([
-      'no tdd-kernel PreToolUse hook in .claude/settings.json and no tdd-kernel plugin installed for this project: run `tdd-kernel init claude-code`',
+      `no tdd-kernel PreToolUse hook in .claude/settings.local.json, .claude/settings.json or ${path.join(config, 'settings.json')} and no tdd-kernel plugin installed for this project: run \`tdd-kernel init claude-code\``,
     ]);
   });
 

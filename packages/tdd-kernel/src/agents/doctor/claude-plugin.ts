@@ -4,11 +4,10 @@
 // of the user's, the project's and the local settings, the later winning), and the directory Claude Code
 // runs it from. The file layout is what the Claude Code 2.1.330 binary writes (packages/agents-e2e).
 
-import * as fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { realpath } from '../../project/paths.js';
+import { claudeConfigDir, claudeSettingsFiles, readJson } from './claude-settings.js';
 
 export const PLUGIN_NAME = 'tdd-kernel';
 
@@ -31,11 +30,6 @@ const KnownMarketplaces = z.record(z.string(), z.object({ source: z.object({ sou
 const Marketplace = z.object({ plugins: z.array(z.object({ name: z.string(), source: z.unknown() }).passthrough()) });
 const Settings = z.object({ enabledPlugins: z.record(z.string(), z.unknown()).optional() });
 
-/** Claude Code's configuration directory: $CLAUDE_CONFIG_DIR, else ~/.claude. */
-export function claudeConfigDir(env: NodeJS.ProcessEnv): string {
-  return env.CLAUDE_CONFIG_DIR || path.join(env.HOME || os.homedir(), '.claude');
-}
-
 /**
  * The tdd-kernel plugin as Claude Code would load it in the project at `root`, or null when no install
  * record applies there. With several (another marketplace, another scope) an enabled one wins, then the
@@ -55,7 +49,7 @@ export function findClaudePlugin(root: string, env: NodeJS.ProcessEnv): ClaudePl
       const { scope, installPath, version, projectPath } = record.data;
       // A user install applies everywhere; a project or local one only in its own project.
       if (projectPath !== undefined && realpath(projectPath) !== here) continue;
-      const switchedBy = enabledIn(id, configDir, root);
+      const switchedBy = enabledIn(id, root, env);
       found.push({ id, scope, version, root: pluginRoot(id, installPath, configDir), enabled: switchedBy?.enabled ?? false, enabledBy: switchedBy?.file ?? null });
     }
   }
@@ -64,9 +58,8 @@ export function findClaudePlugin(root: string, env: NodeJS.ProcessEnv): ClaudePl
 }
 
 /** The last word on `id` in `enabledPlugins`: the local settings over the project's over the user's. */
-function enabledIn(id: string, configDir: string, root: string): { enabled: boolean; file: string } | null {
-  const files = [path.join(root, '.claude', 'settings.local.json'), path.join(root, '.claude', 'settings.json'), path.join(configDir, 'settings.json')];
-  for (const file of files) {
+function enabledIn(id: string, root: string, env: NodeJS.ProcessEnv): { enabled: boolean; file: string } | null {
+  for (const { file } of claudeSettingsFiles(root, env)) {
     const value = Settings.safeParse(readJson(file)).data?.enabledPlugins?.[id];
     if (value !== undefined) return { enabled: value === true, file };
   }
@@ -83,12 +76,4 @@ function pluginRoot(id: string, installPath: string, configDir: string): string 
   if (known?.source.source !== 'directory') return installPath;
   const entry = Marketplace.safeParse(readJson(path.join(known.installLocation, '.claude-plugin', 'marketplace.json'))).data?.plugins.find((p) => p.name === name);
   return typeof entry?.source === 'string' ? path.resolve(known.installLocation, entry.source) : installPath;
-}
-
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
 }

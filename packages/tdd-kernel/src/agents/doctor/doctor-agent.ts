@@ -1,8 +1,9 @@
 // `tdd-kernel doctor --agent <agent>`: reads the installed hook settings, runs the configured pre-edit
 // command the way the agent runs it (its shell, the project as cwd, the payload on stdin) with an edit the
 // kernel always refuses, and checks that the answer refuses in that agent's contract. For Codex it also
-// checks the trust Codex needs before it runs a project's hooks at all. For Claude Code, hooks that are not
-// in the project's settings may come from the tdd-kernel plugin: its installed hook is probed the same way.
+// checks the trust Codex needs before it runs a project's hooks at all. For Claude Code the hook is looked for
+// in every settings file Claude Code reads (local, project, user), and else in the tdd-kernel plugin, whose
+// installed hook is probed the same way.
 // A self-test after an upgrade.
 
 import { spawnSync } from 'node:child_process';
@@ -18,24 +19,20 @@ import { probePayload, refusalProblem, PROBE_FILE, type ProbeAnswer } from './pr
 import type { DoctorAgentOutput } from '../../schemas/outputs.js';
 import { folderTrustWarnings } from './folder-trust.js';
 import { findClaudePlugin, type ClaudePlugin } from './claude-plugin.js';
+import { claudeSettingsFiles, hooksDisabledBy } from './claude-settings.js';
 import { findProjectRoot } from '../../project/paths.js';
 
 export type AgentDoctorResult = DoctorAgentOutput;
 
 export function doctorAgent(agent: AgentName, root: string, env: NodeJS.ProcessEnv): AgentDoctorResult {
+  if (agent === 'claude-code') return doctorClaudeCode(root, env);
   const spec = INSTALL[agent];
   const gate = spec.entries.find((e) => e.gate)!;
   const config = configFile(spec);
   const base = { agent, root, config, probe_file: PROBE_FILE, ...PROFILES[agent] };
   const command = installedCommand(agent, spec, root, gate);
-  const plugin = agent === 'claude-code' ? findClaudePlugin(root, env) : null;
-  if (command === null && plugin?.enabled) return doctorPlugin(plugin, spec, root, gate, env, base);
-  if (command === null) {
-    const fix = plugin ? pluginOff(plugin) : `run \`tdd-kernel init ${agent}\``;
-    return { ...base, command, answer: null, refused: false, problems: [`no tdd-kernel ${gate.event} hook in ${config}${plugin ? '' : ' and no tdd-kernel plugin installed for this project'}: ${fix}`] };
-  }
+  if (command === null) return { ...base, command, answer: null, refused: false, problems: [`no tdd-kernel ${gate.event} hook in ${config}: run \`tdd-kernel init ${agent}\``] };
   const checked = probed(agent, spec, root, command, gate, env, base);
-  if (plugin?.enabled) return { ...checked, warnings: [`the ${plugin.id} plugin is enabled too (${plugin.scope} scope, ${plugin.enabledBy}): each hook runs twice; use the plugin or \`tdd-kernel init\`'s hooks, not both`] };
   if (agent === 'gemini' || agent === 'qwen') {
     const warnings = folderTrustWarnings(agent, root, env);
     return warnings.length > 0 ? { ...checked, warnings } : checked;
@@ -44,6 +41,46 @@ export function doctorAgent(agent: AgentName, root: string, env: NodeJS.ProcessE
   const trust = codexTrustStatus(root, env);
   const hooks = trust.hooks.map((h) => ({ key: h.key, event: h.event, current_hash: h.currentHash, trusted_hash: h.trustedHash }));
   return { ...checked, problems: [...checked.problems, ...codexTrustProblems(trust, root)], codex_trust: { config_toml: trust.configToml, project_trusted: trust.projectTrusted, hooks } };
+}
+
+/**
+ * Claude Code runs the hooks of each settings file it reads: the gate is found in the first of them that
+ * has it (named in `config`), else in the tdd-kernel plugin; `disableAllHooks` switches all of it off.
+ */
+function doctorClaudeCode(root: string, env: NodeJS.ProcessEnv): AgentDoctorResult {
+  const spec = INSTALL['claude-code'];
+  const gate = spec.entries.find((e) => e.gate)!;
+  const files = claudeSettingsFiles(root, env);
+  const found = files.flatMap(({ file, label }) => {
+    const command = hookCommandIn(file, 'claude-code', spec, gate);
+    return command === null ? [] : [{ label, command }];
+  });
+  const base = { agent: 'claude-code' as const, root, config: found[0]?.label ?? configFile(spec), probe_file: PROBE_FILE, ...PROFILES['claude-code'] };
+  const plugin = findClaudePlugin(root, env);
+  const result = claudeCodeHook(found, plugin, files.map((f) => f.label), spec, root, gate, env, base);
+  const disabledBy = hooksDisabledBy(files);
+  if (disabledBy === null) return result;
+  return { ...result, problems: [...result.problems, `\`disableAllHooks\` is true in ${disabledBy}, so Claude Code runs no hook: remove it there`] };
+}
+
+function claudeCodeHook(found: Array<{ label: string; command: string }>, plugin: ClaudePlugin | null, searched: string[], spec: InstallSpec, root: string, gate: HookEntrySpec, env: NodeJS.ProcessEnv, base: Base): AgentDoctorResult {
+  const first = found[0];
+  if (first === undefined && plugin?.enabled) return doctorPlugin(plugin, spec, root, gate, env, base);
+  if (first === undefined) {
+    const fix = plugin ? pluginOff(plugin) : 'run `tdd-kernel init claude-code`';
+    return { ...base, command: null, answer: null, refused: false, problems: [`no tdd-kernel ${gate.event} hook in ${listed(searched, 'or')}${plugin ? '' : ' and no tdd-kernel plugin installed for this project'}: ${fix}`] };
+  }
+  const checked = probed('claude-code', spec, root, first.command, gate, env, base);
+  const warnings: string[] = [];
+  // Claude Code runs an identical command once, different ones each.
+  const commands = new Set(found.map((f) => f.command));
+  if (commands.size > 1) warnings.push(`tdd-kernel's hooks are in ${listed(found.map((f) => f.label), 'and')} with different commands: Claude Code runs each, so every call is gated ${commands.size} times; keep one`);
+  if (plugin?.enabled) warnings.push(`the ${plugin.id} plugin is enabled too (${plugin.scope} scope, ${plugin.enabledBy}): each hook runs twice; use the plugin or \`tdd-kernel init\`'s hooks, not both`);
+  return warnings.length > 0 ? { ...checked, warnings } : checked;
+}
+
+function listed(items: string[], conjunction: 'and' | 'or'): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
 }
 
 type Base = Pick<AgentDoctorResult, 'agent' | 'root' | 'config' | 'probe_file' | 'enforces' | 'lacks' | 'unconfirmed' | 'source'>;
