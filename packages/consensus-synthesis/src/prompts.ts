@@ -153,9 +153,15 @@ export interface ChairmanCodeReviewInput {
   parts?: number;
 }
 
+/** The first line of each chairman prompt; an answer holding it repeats the prompt (see synthesisProblem). */
+export const CHAIRMAN_OPENING = {
+  'code-review': 'You are compiling a code review consensus from multiple reviewers.',
+  'general-prompt': 'You are compiling consensus from multiple analyses.',
+} as const;
+
 export function chairmanCodeReviewPrompt(input: ChairmanCodeReviewInput): string {
   const parts = [
-    'You are compiling a code review consensus from multiple reviewers.',
+    CHAIRMAN_OPENING['code-review'],
     '',
     'CRITICAL: Report all issues mentioned by any reviewer. Group similar issues together, but if reviewers disagree about an issue, report the disagreement explicitly.',
     '',
@@ -196,7 +202,7 @@ export const CONSENSUS_PARTS = `1. Areas of agreement (what do reviewers agree o
 
 export function chairmanGeneralPrompt(input: ChairmanGeneralInput): string {
   return [
-    'You are compiling consensus from multiple analyses.',
+    CHAIRMAN_OPENING['general-prompt'],
     '',
     'CRITICAL: If analyses disagree or conflict, highlight disagreements explicitly. Do NOT smooth over conflicts. Conflicting views are valuable.',
     '',
