@@ -4,7 +4,6 @@
 // decide, write.
 
 import { randomInt } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   createReporter,
@@ -42,6 +41,7 @@ import { pullRequestTarget, type PullRequestTarget } from './github/pull-request
 import { postReview, retireReviews, type PostDeps } from './github/post-review.js';
 import { appendJobSummary } from './github/job-summary.js';
 import { terminalSafe } from './report/terminal-safe.js';
+import { checkOutputPaths } from './report/output-paths.js';
 import { chair, type ChairResult } from './chair/chair.js';
 import pkg from '../package.json' with { type: 'json' };
 
@@ -131,20 +131,12 @@ async function preflight(raw: RawOptions, deps: RunDeps): Promise<Run> {
   if (!opts.promptOnly && chairmen.length === 0) {
     throw opError('no chairman available: none of Claude, Gemini or OpenAI has a key', { hint: 'name one with --chairman (e.g. --chairman "command:claude -p")' });
   }
-  await refuseDirectoryOutputs(opts, cwd);
+  await checkOutputPaths(opts, cwd);
   const pullRequest = opts.mode === 'code-review' && opts.githubReview && !opts.promptOnly ? pullRequestTarget(env, opts.githubPr) : null;
   // The SDKs load while git and the files are read, instead of after.
   const providersReady = opts.promptOnly ? Promise.resolve() : prewarmProviders([...reviewers, ...chairmen].map((spec) => spec.provider), { env, cwd });
   const callOpts: CallOptions = { env, cwd, tier: opts.tier, timeoutMs: opts.timeoutMs };
   return { opts, env, cwd, reporter, redactor, reviewers, chairmen, callOpts, providersReady, pullRequest };
-}
-
-async function refuseDirectoryOutputs(opts: Options, cwd: string): Promise<void> {
-  for (const [flag, file] of [['--out', opts.out], ['--sarif', opts.sarif]] as const) {
-    if (file !== undefined && (await stat(path.resolve(cwd, file)).catch(() => null))?.isDirectory()) {
-      throw opError(`${flag} ${file} is a directory`, { hint: `give ${flag} a file path` });
-    }
-  }
 }
 
 async function readAllStdin(): Promise<string> {

@@ -63,6 +63,8 @@ describe('--chunks all: every reviewer reviews every part', () => {
     answerPerPart();
     const result = await cli(['--mode=code-review', `--base-sha=${base}`, `--head-sha=${head}`, '--chunks=all', '--diff-budget=1024', '--json', '--seed=3'], repo.dir, server.env());
     expect(result.exitCode, result.stderr).toBe(0);
+    // Twelve calls in flight (three reviewers, --jobs 4) are normal use, not a listener leak for Node to warn about.
+    expect(result.stderr).not.toContain('MaxListenersExceededWarning');
     const doc = ConsensusOutputSchema.parse(JSON.parse(result.stdout));
     const chunks = doc.chunks!;
     expect(chunks).toMatchObject({ requested: 'all', budgetBytes: 1024, complete: true, excluded: [] });

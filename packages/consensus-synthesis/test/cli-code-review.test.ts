@@ -268,6 +268,30 @@ describe('code-review mode through the built CLI', () => {
     repo.cleanup();
   });
 
+  it('a chairman that echoes its prompt (a `cat` wired up to try the setup) is no verdict: exit 1, never a pass', async () => {
+    const { repo, base } = repoWithChange();
+    server.handle((r) => (isChairman(r) ? r.prompt : reviewText()));
+    const result = await cli(['--mode=code-review', `--base-sha=${base}`, '--json'], repo.dir, server.env());
+    expect(result.exitCode).toBe(1);
+    const { error } = JSON.parse(result.stdout) as { error: { message: string } };
+    expect(error.message).toMatch(/Claude could not chair: it answered, but its report could not be parsed \(the answer repeats the prompt instead of answering it\)/);
+    repo.cleanup();
+  });
+
+  it('a reviewer that echoes its prompt did not answer: its template is no finding', async () => {
+    const { repo, base } = repoWithChange();
+    script(reviewText(), SYNTHESIS_APPROVE);
+    server.handle((r) => (isChairman(r) ? SYNTHESIS_APPROVE : r.prompt), 'anthropic');
+    const result = await cli(['--mode=code-review', `--base-sha=${base}`, '--json'], repo.dir, server.env());
+    expect(result.exitCode, result.stderr).toBe(0);
+    const doc = ConsensusOutputSchema.parse(JSON.parse(result.stdout));
+    expect(doc.answered).toBe(2);
+    const claude = doc.reviewers.find((r) => r.name === 'Claude')!;
+    expect(claude).toMatchObject({ status: 'error', findings: [] });
+    expect(claude.error).toMatch(/repeated the prompt instead of answering it/);
+    repo.cleanup();
+  });
+
   it('a diff over 10 KB is truncated with the note, and stage 2 does not resend it', async () => {
     const big = Array.from({ length: 600 }, (_, i) => `export const value${i} = ${i}; // FIRST_PART_MARKER`).join('\n');
     const tail = 'export const LAST_LINE_MARKER = true;\n';

@@ -90,6 +90,9 @@ describe('bad input is refused before anything is sent', () => {
     [['--mode=code-review', '--base-sha=HEAD', '--min-reviewers=4'], /--min-reviewers 4 is more than the 3 reviewer/],
     [['--mode=code-review', '--base-sha=HEAD', '--plan-file=missing.md'], /cannot read --plan-file missing.md: no such file/],
     [['--mode=code-review', '--base-sha=HEAD', '--out=src'], /--out src is a directory/],
+    [['--mode=code-review', '--base-sha=HEAD', '--out=src/app.js'], /--out src\/app\.js is a file git tracks: the report would replace it/],
+    [['--mode=code-review', '--base-sha=HEAD', '--sarif=src/app.js'], /--sarif src\/app\.js is a file git tracks: the report would replace it/],
+    [['--mode=code-review', '--base-sha=HEAD', '--out=r.txt', '--sarif=./r.txt'], /--out and --sarif name the same file/],
   ])('%j', async (args, message) => {
     const { repo } = repoWithChange();
     const result = await cli(args, repo.dir, server.env());
@@ -97,6 +100,17 @@ describe('bad input is refused before anything is sent', () => {
     expect(result.stderr).toMatch(message);
     expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
     expect(server.requests).toHaveLength(0);
+    repo.cleanup();
+  });
+
+  it('a tracked file named by --out is left as it was', async () => {
+    const { repo } = repoWithChange();
+    const before = repo.read('src/app.js');
+    const result = await cli(['--mode=code-review', '--base-sha=HEAD~1', '--head-sha=HEAD', '--out', 'src/app.js'], repo.dir, server.env());
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toContain('write it outside the repository or to an untracked path (the default is a new file in the temp dir)');
+    expect(repo.read('src/app.js')).toBe(before);
+    expect(repo.status()).toBe('');
     repo.cleanup();
   });
 

@@ -90,6 +90,13 @@ function commonDir(cwd: string): Promise<string> {
 const commits = new Map<string, Promise<string>>();
 const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
+/** `HEAD~1` in a repository of one commit, or in CI's shallow clone, is the common miss: say so. */
+function unknownRevisionHint(ref: string): string {
+  const exists = 'give a commit, branch or tag that exists in this repository';
+  if (!/[~^]\d*$/.test(ref)) return exists;
+  return `${exists}; the history here has fewer commits than ${ref} goes back (a new repository, or a shallow clone: in GitHub Actions, checkout with fetch-depth: 0)`;
+}
+
 async function revParse(cwd: string, ref: string): Promise<string> {
   assertRef(ref);
   const key = `${cwd}\0${ref}`;
@@ -97,7 +104,7 @@ async function revParse(cwd: string, ref: string): Promise<string> {
   if (known !== undefined) return known;
   const verify = withGit(cwd, 'rev-parse', (git) => git.revparse(['--verify', `${ref}^{commit}`])).catch(
     (error: unknown) => {
-      throw new OpError(`unknown revision ${ref}`, { cause: error, hint: 'give a commit, branch or tag that exists in this repository' });
+      throw new OpError(`unknown revision ${ref}`, { cause: error, hint: unknownRevisionHint(ref) });
     },
   );
   if (FULL_SHA.test(ref)) {

@@ -4,6 +4,7 @@
 // scope: cancelling one run does to it exactly what SIGINT does to a CLI, and leaves the others be.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setMaxListeners } from 'node:events';
 import { InterruptedError } from './errors.js';
 
 /** Why cleanups run: a signal, or the process exiting with cleanups still registered (a crash). */
@@ -33,9 +34,21 @@ interface InterruptState {
 // share one signal and one handler instead of racing each other.
 const STATE_KEY = Symbol.for('adlc.interrupt');
 
+/**
+ * Every model call and command in flight listens to the interrupt signal, and a run may have dozens
+ * in flight (three reviewers × --jobs, an MCP server's concurrent calls): without lifting Node's
+ * default of ten, a normal run prints MaxListenersExceededWarning. Each listener is removed when its
+ * call ends, so the count stays bounded by the work in flight.
+ */
+function unboundedController(): AbortController {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  return controller;
+}
+
 function state(): InterruptState {
   const holder = globalThis as typeof globalThis & { [STATE_KEY]?: InterruptState };
-  holder[STATE_KEY] ??= { controller: new AbortController(), cleanups: new Set(), installed: false, received: null, scopes: new AsyncLocalStorage() };
+  holder[STATE_KEY] ??= { controller: unboundedController(), cleanups: new Set(), installed: false, received: null, scopes: new AsyncLocalStorage() };
   // A state made by an older copy of this package has no scopes yet.
   holder[STATE_KEY].scopes ??= new AsyncLocalStorage();
   return holder[STATE_KEY];
@@ -82,7 +95,7 @@ export function onInterrupt(cleanup: InterruptCleanup): () => void {
  */
 export async function withInterruptScope<T>(cancel: AbortSignal, fn: () => Promise<T>): Promise<T> {
   const current = state();
-  const scope: InterruptScope = { controller: new AbortController(), cleanups: new Set() };
+  const scope: InterruptScope = { controller: unboundedController(), cleanups: new Set() };
   const onProcessSignal = () => scope.controller.abort(current.controller.signal.reason);
   const onCancel = () => {
     if (scope.controller.signal.aborted) return;

@@ -142,6 +142,14 @@ describe('git queries', () => {
     }
   });
 
+  it('an ancestor past the start of the history says the history may be short (one commit, a shallow clone)', async () => {
+    const tooFar = await git.revParse(repo.dir, 'HEAD~5').catch((e: unknown) => e);
+    expect((tooFar as OpError).message).toBe('unknown revision HEAD~5');
+    expect((tooFar as OpError).hint).toMatch(/the history here has fewer commits than HEAD~5 goes back.*fetch-depth: 0/);
+    const branch = await git.revParse(repo.dir, 'no-such-branch').catch((e: unknown) => e);
+    expect((branch as OpError).hint).toBe('give a commit, branch or tag that exists in this repository');
+  });
+
   it('lists the files a commit added or modified, not the deleted ones; the root commit lists all', async () => {
     expect((await git.changedFiles(repo.dir, second)).sort()).toEqual(['a*.js', 'ab.js', 'odd name é.txt', 'src/a.js', 'src/new.js']);
     expect((await git.changedFiles(repo.dir, first)).sort()).toEqual(['a*.js', 'ab.js', 'odd name é.txt', 'src/a.js', 'src/gone.js']);

@@ -138,8 +138,24 @@ describe('consensus_review', () => {
     check('consensus_review', result);
     expect(result.isError).toBeFalsy();
     expect(result.structuredContent).toMatchObject({ mode: 'code-review', answered: 3, total: 3, gate: { failed: true, failOn: 'high' } });
-    expect(textOf(result)).toMatch(/gate FAIL/);
+    expect(textOf(result).split('\n')).toContain('gate FAIL: 1 High Priority issue (--fail-on high)');
     expect(progress.map((p) => p.message)).toEqual(expect.arrayContaining(['Stage 1: Collecting reviews... 3/3 complete', expect.stringMatching(/^Stage 2: .* is compiling the consensus\.\.\.$/)]));
+  });
+
+  it('chunks and exclude are the CLI\'s --chunks and --exclude: a diff over the budget is reviewed whole', async () => {
+    const big = Array.from({ length: 600 }, (_, i) => `export const v${i} = '${'x'.repeat(30)}';\n`).join('');
+    const { repo, base, head } = repoWithChange({ 'src/big.js': big, 'dist/out.js': big });
+    const c = await clientIn(repo);
+    server.handle((request) => (isChairman(request) ? SYNTHESIS_APPROVE : reviewText({ assessment: 'APPROVE' })));
+    const first = await c.call('consensus_review', { cwd: repo.dir, mode: 'code-review', baseSha: base, headSha: head, exclude: ['dist/**'] });
+    check('consensus_review', first);
+    expect(first.structuredContent).toMatchObject({ chunks: { requested: 1, complete: false, excluded: ['dist/out.js'] } });
+    const whole = await c.call('consensus_review', { cwd: repo.dir, mode: 'code-review', baseSha: base, headSha: head, chunks: 'all', exclude: ['dist/**'] });
+    check('consensus_review', whole);
+    const chunks = (whole.structuredContent as { chunks: { count: number; complete: boolean; requested: unknown } }).chunks;
+    expect(chunks).toMatchObject({ requested: 'all', complete: true });
+    expect(chunks.count).toBeGreaterThan(1);
+    expect(server.requests.some((r) => r.prompt.includes('dist/out.js'))).toBe(false);
   });
 
   it('general-prompt: question is the prompt', async () => {

@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TempRepo } from '@adlc/testkit';
 import { gitStatus, makeProject, PRICE_ID, PRICE_SRC, PRICE_TEST } from '../../tdd-kernel/test/support.js';
@@ -39,6 +39,20 @@ describe('red-green through MCP', () => {
     expect(doc).toMatchObject({ file: 'src/price.ts', decision: 'deny', written: false, code: 'no-red' });
     expect(editSchema(doc), JSON.stringify(editSchema.errors)).toBe(true);
     expect(price()).toBe(PRICE_SRC);
+  });
+
+  it('a refusal names the tdd-kernel command, never the server\'s own bin, when tdd-kernel is not on PATH', async () => {
+    const bare = await startClient({ cwd: repo.dir, env: { TDD_KERNEL_SESSION: 'mcp-path-session', PATH: [dirname(process.execPath), '/usr/bin', '/bin'].join(delimiter) } });
+    try {
+      const result = await bare.call('tdd_write', { cwd: repo.dir, file: 'src/price.ts', content: 'export const price = (n: number) => n * 1.2;\n' });
+      const doc = result.structuredContent as { decision: string; reason: string };
+      expect(doc.decision).toBe('deny');
+      expect(doc.reason).toContain('`tdd-kernel run <test_id>`');
+      expect(doc.reason).not.toContain('adlc-mcp');
+      expect(price()).toBe(PRICE_SRC);
+    } finally {
+      await bare.close();
+    }
   });
 
   it('runs the test red, claims it, and lets the edit through; a red edit is reverted at the flush', async () => {

@@ -36,7 +36,7 @@ describe('tools/list', () => {
   it.each([
     ['consensus_fix', ['cwd', 'testCmd', 'files', 'rails', 'n', 'apply', 'maxFiles', 'timeout', 'jobs', 'editFormat', 'rounds', 'localize'], ['cwd', 'testCmd'], ['summary', 'winner', 'verdict']],
     ['localize', ['cwd', 'testCmd', 'maxFiles', 'timeout'], ['cwd', 'testCmd'], ['localization']],
-    ['consensus_review', ['cwd', 'mode', 'baseSha', 'headSha', 'description', 'question', 'failOn', 'minReviewers'], ['cwd', 'mode'], ['consensus', 'gate', 'reviewers']],
+    ['consensus_review', ['cwd', 'mode', 'baseSha', 'headSha', 'description', 'question', 'failOn', 'minReviewers', 'chunks', 'exclude'], ['cwd', 'mode'], ['consensus', 'gate', 'reviewers']],
     ['review_calibration', ['cwd', 'reviewCmd', 'commit', 'plants', 'minPlants', 'seed', 'scorer', 'minRecall'], ['cwd', 'reviewCmd'], ['recall', 'gatePass', 'plants']],
     ['tdd_status', ['cwd'], ['cwd'], ['tests', 'claims', 'buffered']],
     ['tdd_run', ['cwd', 'testIds'], ['cwd'], ['green', 'results']],

@@ -184,6 +184,17 @@ it('zero', () => { expect(price(0)).toBe(0); });
     expect((await kernel(repo, ['check', 'src/other.ts'])).exitCode).toBe(2);
   });
 
+  it('a failing default verify (npm test) says where to set another command', async () => {
+    repo = makeProject('vitest', { 'src/price.test.ts': PRICE_TEST, 'src/price.ts': 'export const price = (n: number) => n * 1.2;\n' });
+    repo.write({ 'package.json': `${JSON.stringify({ name: 'p', type: 'module', scripts: { test: 'no-such-tool-7f3a && vitest run' }, devDependencies: { vitest: '*' } }, null, 2)}\n` });
+    expect((await kernel(repo, ['refactor', 'on'])).exitCode).toBe(0);
+    const off = await kernel(repo, ['refactor', 'off', '--json']);
+    expect(off.exitCode).toBe(2);
+    const reason = RefactorOutputSchema.parse(JSON.parse(off.stdout)).reason!;
+    expect(reason).toContain('`npm test` failed (exit 127): refactor mode stays on until it passes');
+    expect(reason).toContain('set "verify" in .tdd-kernel/config.json');
+  });
+
   it('refactor mode starts only from green', async () => {
     repo = makeProject('vitest', { 'src/price.test.ts': PRICE_TEST, 'src/price.ts': PRICE_SRC });
     const on = await kernel(repo, ['refactor', 'on', '--json']);

@@ -6,6 +6,7 @@ import { decideGate } from './gate.js';
 import { enforceHighAgreement } from './high-agreement.js';
 import { parseReview } from '../review/parse-review.js';
 import { parseCodeReviewSynthesis, parseGeneralSynthesis, type ParsedCodeReviewSynthesis } from './parse-synthesis.js';
+import { CHAIRMAN_OPENING } from '../prompts.js';
 import type { Assessment, Consensus, FailOn, Gate, Mode, ReviewerResult } from '../report/output-schema.js';
 
 export function reviewerResults(
@@ -47,6 +48,8 @@ function strictestAssessment(assessments: ReadonlyArray<Assessment | null>): Ass
 /** Why a chairman's answer cannot serve as the report, or null when it can. */
 export function synthesisProblem(mode: Mode, text: string): string | null {
   if (text.trim() === '') return 'the answer was empty';
+  // The prompt's own template holds tier headings and a FINAL RECOMMENDATION line: an echo would parse.
+  if (text.includes(CHAIRMAN_OPENING[mode])) return 'the answer repeats the prompt instead of answering it';
   if (mode === 'general-prompt') return null;
   const parsed = parseCodeReviewSynthesis(text);
   if (parsed.tiersFound.length === 0 && parsed.recommendationText === null) {

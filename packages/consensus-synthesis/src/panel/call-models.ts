@@ -5,6 +5,7 @@
 
 import { failureHint, failureKind, fan, maxTokensFor, redactSecrets, type FailureKind, type FanResult, type FanTarget, type Tier, type Usage } from '@adlc/core';
 import type { ReviewerSpec } from './reviewers.js';
+import { REVIEWER_OPENING } from '../prompts.js';
 
 /** What to check after failed calls (core's table); here --timeout bounds each call, so a timeout says to raise it. */
 export function callFailureHint(kinds: Iterable<FailureKind>): string {
@@ -105,6 +106,10 @@ export function toSettled(spec: ReviewerSpec, result: FanResult, env: NodeJS.Pro
   if (result.ok) {
     const { completion } = result;
     if (completion.text.trim() === '') return failed('error', `${spec.provider} (${completion.model}) returned an empty answer`, completion.durationMs, 'other');
+    // The prompt's template would parse as a CRITICAL finding: an echo (a `command:cat` trying the set-up) is no review.
+    if (completion.text.includes(REVIEWER_OPENING)) {
+      return failed('error', `${spec.provider} (${completion.model}) repeated the prompt instead of answering it`, completion.durationMs, 'other');
+    }
     if (completion.truncated) {
       const limit = maxTokensFor({}, env);
       const error = `${spec.provider} (${completion.model}) stopped at its token limit (${limit}): the answer is cut off; raise ADLC_MAX_TOKENS`;

@@ -7,8 +7,18 @@ import { cliDocument } from '../tool-result.js';
 import { defineTool, toolInput } from '../tool.js';
 
 // The CLI's own fields (bounds, descriptions), so the tool and the flags cannot drift; the question is --prompt.
-const f = toolShape(SYNTHESIS_OPTIONS, ['mode', 'baseSha', 'headSha', 'description', 'prompt', 'failOn', 'minReviewers']);
-const input = toolInput({ mode: f.mode, baseSha: f.baseSha, headSha: f.headSha, description: f.description, question: f.prompt, failOn: f.failOn, minReviewers: f.minReviewers });
+const f = toolShape(SYNTHESIS_OPTIONS, ['mode', 'baseSha', 'headSha', 'description', 'prompt', 'failOn', 'minReviewers', 'chunks', 'exclude']);
+const input = toolInput({
+  mode: f.mode,
+  baseSha: f.baseSha,
+  headSha: f.headSha,
+  description: f.description,
+  question: f.prompt,
+  failOn: f.failOn,
+  minReviewers: f.minReviewers,
+  chunks: f.chunks,
+  exclude: f.exclude,
+});
 
 export const consensusReviewTool = defineTool({
   name: 'consensus_review',
@@ -34,7 +44,7 @@ function summarize(doc: ConsensusOutput): string {
   const { consensus, gate } = doc;
   const chair = doc.chairman ? `, chaired by ${doc.chairman.name} (${doc.chairman.model})` : '';
   const tiers = `${consensus.high.length} high, ${consensus.medium.length} medium, ${consensus.consider.length} consider`;
-  const lines = [`consensus from ${doc.answered}/${doc.total} reviewers${chair}: ${tiers}`, `gate ${gate.failed ? 'FAIL' : 'pass'} (--fail-on ${gate.failOn}): ${gate.reason}`];
+  const lines = [`consensus from ${doc.answered}/${doc.total} reviewers${chair}: ${tiers}`, `gate ${gate.failed ? 'FAIL' : 'pass'}: ${gate.reason}`];
   if (doc.reportPath) lines.push(`report: ${doc.reportPath}`);
   return lines.join('\n');
 }

@@ -43,10 +43,17 @@ export function renderRefactor(r: RefactorResult): string {
   return `${head}${suite}${verify}`;
 }
 
+/** Greens `status` lists one by one; more are counted in one line. */
+export const MAX_GREENS_LISTED = 20;
+
 export function renderStatus(s: StatusResult): string {
   const lines = [`mode: ${s.refactor ? 'refactor' : s.mode}${s.session ? `  session: ${s.session}` : ''}`];
   lines.push(`tests (${s.tests.length}):`);
-  for (const t of s.tests) lines.push(`  ${t.status === 'pass' ? '● green' : '○ red  '} ${t.test_id}${t.failure_kind && t.failure_kind !== 'assertion' ? ` (${t.failure_kind})` : ''}`);
+  // A real suite has hundreds of greens: past a screenful they are counted, so the reds stay in sight.
+  const greens = s.tests.filter((t) => t.status === 'pass');
+  const listed = greens.length > MAX_GREENS_LISTED ? s.tests.filter((t) => t.status !== 'pass') : s.tests;
+  if (listed !== s.tests) lines.push(`  ● ${greens.length} green (each listed by \`status --json\`)`);
+  for (const t of listed) lines.push(`  ${t.status === 'pass' ? '● green' : '○ red  '} ${t.test_id}${t.failure_kind && t.failure_kind !== 'assertion' ? ` (${t.failure_kind})` : ''}`);
   lines.push(`open claims (${s.claims.length}):`);
   for (const c of s.claims) lines.push(`  ${c.test_id} -> ${c.target}${c.failed_greens > 0 ? ` (${c.failed_greens} failed green)` : ''}`);
   lines.push(`buffered edits (${s.buffered.length}):`);

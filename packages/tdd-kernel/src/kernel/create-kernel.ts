@@ -53,7 +53,8 @@ export function createKernel(options: KernelOptions = {}): Kernel {
  */
 export function commandKernel(flags: Omit<GlobalFlags, 'json'>, env: NodeJS.ProcessEnv, cwd: string): Kernel {
   const root = rootOf(flags.root, cwd);
-  return kernelOf(contextForFlags(flags, env, root, loadConfig(root, cwd)));
+  // The host's own script is no tdd-kernel bin: refusals name `tdd-kernel`, not `node <host>`.
+  return kernelOf(contextForFlags(flags, env, root, loadConfig(root, cwd), null));
 }
 
 function kernelOf(ctx: KernelContext): Kernel {

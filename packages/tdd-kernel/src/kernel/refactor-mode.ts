@@ -32,7 +32,11 @@ export async function refactorOff(ctx: KernelContext): Promise<RefactorResult> {
     const tail = run.outputTail.trim().split('\n').slice(-15).join('\n');
     verify = { command, passed: run.exitCode === 0, exit_code: run.exitCode, output_tail: redactSecrets(tail, process.env) };
     ctx.append([{ type: 'verify', command, passed: verify.passed, exit_code: run.exitCode, duration_ms: run.durationMs, ts: ctx.now() }]);
-    if (!verify.passed) return { refactor: true, changed: false, verify, reason: `\`${command}\` failed (exit ${run.exitCode ?? 'killed'}): refactor mode stays on until it passes` };
+    if (!verify.passed) {
+      // The default (the package's test script) may need tools the agent's shell lacks: say where to pick another.
+      const other = ctx.config.verify ? '' : '; to verify with another command, set "verify" in .tdd-kernel/config.json';
+      return { refactor: true, changed: false, verify, reason: `\`${command}\` failed (exit ${run.exitCode ?? 'killed'}): refactor mode stays on until it passes${other}` };
+    }
   }
   let suite: RefactorResult['suite'];
   if (await runnerAvailable(ctx)) {

@@ -131,7 +131,8 @@ export async function runTests(ctx: KernelContext, ids: readonly string[] | null
   }
   const results = withMissingReds([...outcome.results, ...missing], ctx.paths.root);
   unknownIds(results, state, ctx.paths.root);
-  recordTestRun(ctx, outcome.command, results, runner.key);
+  const gone = ids === null ? vanishedReds(state, results, outcome.fileErrors) : [];
+  recordTestRun(ctx, outcome.command, [...results, ...gone], runner.key);
   return {
     command: outcome.command,
     invocations: outcome.invocations,
@@ -140,6 +141,29 @@ export async function runTests(ctx: KernelContext, ids: readonly string[] | null
     green: results.length > 0 && results.every((r) => r.status === 'pass') && Object.keys(outcome.fileErrors).length === 0,
     file_errors: outcome.fileErrors,
   };
+}
+
+/**
+ * The reds a full run no longer reports (renamed or deleted), as not found: otherwise they stay red
+ * for good, and a refusal tells the agent to claim a test that is gone. Tests of a file that did not
+ * load are left as they were, and so are annotation ids, which a full run reports by their native id.
+ */
+function vanishedReds(state: KernelState, results: readonly TestResult[], fileErrors: Record<string, string>): TestResult[] {
+  if (results.length === 0) return [];
+  const reported = new Set(results.map((r) => r.test_id));
+  return Object.entries(state.tests)
+    .filter(([id, t]) => t.status === 'fail' && t.failure_kind !== 'not_found' && t.source === 'native' && !reported.has(id))
+    .map(([id, t]) => ({ id, file: t.test_file ?? id.slice(0, Math.max(0, id.indexOf('::'))) }))
+    .filter(({ file }) => file !== '' && !(file in fileErrors))
+    .map(({ id, file }) => ({
+      test_id: id,
+      test_id_source: 'native' as const,
+      file,
+      status: 'fail' as const,
+      failure_kind: 'not_found' as const,
+      message: 'not in the latest full run: the test was renamed or deleted',
+      duration_ms: 0,
+    }));
 }
 
 /** A requested id that no test has is a mistake in the request (exit 1), never a red. */

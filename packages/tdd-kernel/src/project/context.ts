@@ -99,9 +99,9 @@ export function rootOf(root: string | undefined, cwd: string = process.cwd()): s
  * --root or found from the working directory): the session from --session, $TDD_KERNEL_SESSION, else the
  * one the hook last saw.
  */
-export function contextForFlags(flags: GlobalFlags, env: NodeJS.ProcessEnv, root: string, config: KernelConfig): KernelContext {
+export function contextForFlags(flags: GlobalFlags, env: NodeJS.ProcessEnv, root: string, config: KernelConfig, bin: string | null | undefined = process.argv[1]): KernelContext {
   const session = flags.session || env.TDD_KERNEL_SESSION || lastSession(projectPaths(root, config, flags.log).scratch);
-  return createContext({ root, config, session, env, cli: () => cliCommand(root, env), ...(flags.log ? { log: flags.log } : {}), ...(flags.mode ? { mode: flags.mode } : {}) });
+  return createContext({ root, config, session, env, cli: () => cliCommand(root, env, bin), ...(flags.log ? { log: flags.log } : {}), ...(flags.mode ? { mode: flags.mode } : {}) });
 }
 
 function realpathSafe(p: string): string {

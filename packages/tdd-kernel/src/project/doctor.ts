@@ -10,6 +10,7 @@ import { readPlan } from '../kernel/status.js';
 import { loadState } from '../kernel/state-store.js';
 import { countTests, isTestSource } from '../kernel/test-count.js';
 import type { DoctorOutput } from '../schemas/outputs.js';
+import { NO_RUNNER_HINT } from '../cli/error-hints.js';
 
 export type DoctorResult = DoctorOutput;
 
@@ -18,7 +19,7 @@ const SKIP = new Set(['node_modules', '.git', 'dist', 'build', 'coverage', '.ven
 export function doctor(ctx: KernelContext, planFile?: string): DoctorResult {
   const warnings: string[] = [];
   const runner = ctx.config.runner ?? detectRunner(ctx.paths.root);
-  if (!runner) warnings.push('no test runner detected (vitest, jest, node --test, pytest): set "runner" in .tdd-kernel/config.json');
+  if (!runner) warnings.push(`no test runner detected (vitest, jest, node --test, pytest): ${NO_RUNNER_HINT}`);
   let testFiles = 0;
   let tests = 0;
   const stack = [''];
