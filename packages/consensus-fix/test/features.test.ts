@@ -86,6 +86,24 @@ describe('evidence', () => {
     expect(JSON.stringify(events)).not.toContain('sk-ant-fake');
   });
 
+  it('--out and --log-dir inside the repository (as the README shows them) do not make the next run refuse the tree; the files of the user there still do', async () => {
+    const r = repo();
+    const args = [...BASE_ARGS, '--out', 'fix.patch', '--log-dir', '.consensus-logs', '--json'];
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    const first = await run(r, args);
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(r.status()).toContain('fix.patch');
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    const second = await run(r, args);
+    expect(second.exitCode, second.stderr).toBe(0);
+    expect(parseOutput(second.stdout).verdict).toBe('pass');
+    // A file of the user's own, even inside the log dir, is still work to protect.
+    r.write({ '.consensus-logs/notes.txt': 'mine\n' });
+    const third = await run(r, args);
+    expect(third.exitCode).toBe(1);
+    expect(third.stderr).toContain('the working tree has uncommitted changes: .consensus-logs/notes.txt\n');
+  });
+
   it('--max-changed-lines discards candidates over the cap', async () => {
     const r = repo();
     suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
