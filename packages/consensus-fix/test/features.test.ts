@@ -2,12 +2,14 @@
 // --max-changed-lines, the flaky re-check and the rails-red-at-baseline diagnosis.
 
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, type TempRepo } from '@adlc/testkit';
 import { shellQuote } from '@adlc/core';
 import { FAILED_TAIL_CHARS, failureTail } from '../src/candidates/gates.js';
+import { coverageThresholdLine } from '../src/phases/decide.js';
 import { PromptOnlyOutputSchema } from '../src/output/schema.js';
 import { BASE_ARGS, BIN, BUGGY, FIX, FIX_SPACED, RAILS, REPRO, bytes, fix, parseOutput, useSuite } from './support.js';
 
@@ -84,6 +86,24 @@ describe('evidence', () => {
     expect(JSON.stringify(events)).not.toContain('sk-ant-fake');
   });
 
+  it('--out and --log-dir inside the repository (as the README shows them) do not make the next run refuse the tree; the files of the user there still do', async () => {
+    const r = repo();
+    const args = [...BASE_ARGS, '--out', 'fix.patch', '--log-dir', '.consensus-logs', '--json'];
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    const first = await run(r, args);
+    expect(first.exitCode, first.stderr).toBe(0);
+    expect(r.status()).toContain('fix.patch');
+    suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
+    const second = await run(r, args);
+    expect(second.exitCode, second.stderr).toBe(0);
+    expect(parseOutput(second.stdout).verdict).toBe('pass');
+    // A file of the user's own, even inside the log dir, is still work to protect.
+    r.write({ '.consensus-logs/notes.txt': 'mine\n' });
+    const third = await run(r, args);
+    expect(third.exitCode).toBe(1);
+    expect(third.stderr).toContain('the working tree has uncommitted changes: .consensus-logs/notes.txt\n');
+  });
+
   it('--max-changed-lines discards candidates over the cap', async () => {
     const r = repo();
     suite.server.enqueue('anthropic', fix(FIX), fix(FIX), fix(FIX));
@@ -118,6 +138,49 @@ describe('baseline and flakiness', () => {
     expect(res.stderr).toContain('already red before any change');
     expect(res.stderr).toContain('legacy export is broken');
     expect(doc.warnings.join('\n')).toContain('legacy export is broken');
+  });
+});
+
+describe('a repro gate that no fix can pass', () => {
+  it('says so when the candidates fail the test command on a coverage threshold, not on a test (Jest run on one test of a 100% threshold)', async () => {
+    const r = repo({
+      'package.json': '{ "name": "calc", "private": true }\n',
+      '.gitignore': 'node_modules\n',
+      'src/calc.js': `function add(a, b) {\n  return a - b;\n}\n\nfunction mul(a, b) {\n  return a * b;\n}\n\nmodule.exports = { add, mul };\n`,
+      'test/calc.test.js': `const { add, mul } = require('../src/calc.js');\ntest('add', () => {\n  expect(add(2, 3)).toBe(5);\n});\ntest('mul', () => {\n  expect(mul(2, 3)).toBe(6);\n});\n`,
+      'jest.config.js': `module.exports = { collectCoverage: true, coverageReporters: ['text'], coverageThreshold: { global: { functions: 100 } } };\n`,
+    });
+    // Jest is tdd-kernel's dependency in this workspace.
+    mkdirSync(join(r.dir, 'node_modules'));
+    symlinkSync(dirname(createRequire(new URL('../../tdd-kernel/package.json', import.meta.url)).resolve('jest/package.json')), join(r.dir, 'node_modules', 'jest'));
+    const right = readFileSync(join(r.dir, 'src/calc.js'), 'utf8').replace('a - b', 'a + b');
+    suite.server.enqueue('anthropic', fix(right, 'src/calc.js'), fix(right, 'src/calc.js'), fix(right, 'src/calc.js'));
+    const res = await run(r, ['--test-cmd', 'node node_modules/jest/bin/jest.js test/calc.test.js -t add', '--files', 'src/calc.js', '--json']);
+    expect(res.exitCode, res.stderr).toBe(2);
+    const doc = parseOutput(res.stdout);
+    expect(doc.failedDetails.map((f) => f.stage)).toEqual(['repro', 'repro', 'repro']);
+    const warning = doc.warnings.find((w) => w.includes('coverage threshold'));
+    expect(warning, res.stderr).toContain('Coverage for functions (50%) does not meet "global" threshold (100%)');
+    expect(warning).toContain('--coverage=false');
+    expect(res.stderr).toContain(warning!.split('\n')[0]);
+    expect(res.stderr.trimEnd().split('\n').at(-1)).toBe('no survivors: none of the 3 candidates passed the gates');
+    expect(r.status()).toBe('');
+  });
+});
+
+describe('coverageThresholdLine', () => {
+  it.each([
+    ['Jest: "global" coverage threshold for statements (100%) not met: 48.38%', 'Jest 29'],
+    ['Jest: Coverage for functions (50%) does not meet "global" threshold (100%)', 'Jest 30'],
+    ['ERROR: Coverage for lines (48.38%) does not meet global threshold (90%)', 'nyc, c8, Vitest'],
+    ['FAIL Required test coverage of 90% not reached. Total coverage: 48.38%', 'pytest-cov'],
+    ['# Error: 48.38% line coverage does not meet threshold of 100%.', 'node --test'],
+  ])('%s (%s)', (line) => {
+    expect(coverageThresholdLine(`Tests: 1 passed\n\u001b[31m${line}\u001b[39m\nTime: 1 s\n`)).toBe(line);
+  });
+
+  it('a failing test is no threshold', () => {
+    expect(coverageThresholdLine('FAIL test/calc.test.js\n  ✕ add (3 ms)\nTests: 1 failed, 1 total\n')).toBeNull();
   });
 });
 

@@ -2,11 +2,13 @@
 // safe in git before anything is written, so a dirty tree (or a directory outside git) is an
 // operational error, never something to write over.
 
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
 import { OpError } from './errors.js';
 import { dirtyFiles, isGitRepo } from './git.js';
 
 export interface CleanTreeOptions {
-  /** Repository-relative paths that may be dirty: the run's own outputs (history, reports). */
+  /** Repository-relative paths that may be dirty: the run's own outputs (history, reports, logs). */
   allow?: ReadonlySet<string>;
   /** The tool's way to run anyway, e.g. `pass --allow-dirty`; ends both hints when given. */
   runAnyway?: string;
@@ -35,4 +37,11 @@ async function listDirty(cwd: string, opts: CleanTreeOptions): Promise<string[]>
       hint: `run inside a git repository${opts.runAnyway ? `, or ${opts.runAnyway} to run anyway` : ''}`,
     });
   }
+}
+
+/** A run's own output files (given relative to `cwd`) as `allow` takes them: relative to the repository `root`, those outside it left out. */
+export async function ownOutputs(files: readonly string[], cwd: string, root: string): Promise<Set<string>> {
+  const base = await realpath(cwd).catch(() => cwd);
+  const inRepo = files.map((f) => path.relative(root, path.resolve(base, f)));
+  return new Set(inRepo.filter((f) => f !== '' && !f.startsWith('..') && !path.isAbsolute(f)).map((f) => f.split(path.sep).join('/')));
 }

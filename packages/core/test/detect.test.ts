@@ -42,6 +42,15 @@ describe('requireProvider', () => {
     }
   });
 
+  it.each([
+    [{ OPENAI_BASE_URL: 'http://localhost:11434/v1' }, 'OPENAI_BASE_URL is set but OPENAI_API_KEY is not'],
+    [{ ANTHROPIC_BASE_URL: 'http://127.0.0.1:8080' }, 'ANTHROPIC_BASE_URL is set but ANTHROPIC_API_KEY is not'],
+    [{ GOOGLE_GEMINI_BASE_URL: 'http://127.0.0.1:8080' }, 'GOOGLE_GEMINI_BASE_URL is set but GEMINI_API_KEY is not'],
+  ])('a base URL without its key (a local server, as for Ollama) says the key is still needed: %o', (env, said) => {
+    expect(() => requireProvider(env)).toThrow(said);
+    expect(() => requireProvider(env)).toThrow(/any value serves for a server that checks none/);
+  });
+
   it('refuses a forced provider that lacks its settings', () => {
     expect(() => requireProvider({ ADLC_PROVIDER: 'openai' })).toThrow(/set OPENAI_API_KEY/);
     expect(() => requireProvider({ ADLC_PROVIDER: 'fixture' })).toThrow(/ADLC_FIXTURE/);

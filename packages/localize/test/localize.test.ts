@@ -46,4 +46,15 @@ describe('localize()', () => {
     expect((failure as Error).message).toContain('already passes');
     expect(r.status()).toBe('');
   });
+
+  it('a test file named test.js at the root (node --test and ava find it by that name) is never ranked', async () => {
+    const r = repo({
+      'package.json': '{"name": "pad", "type": "commonjs"}\n',
+      'index.js': "function padLeft(text, width) {\n  const missing = width - text.length - 1;\n  return ' '.repeat(Math.max(0, missing)) + text;\n}\nmodule.exports = { padLeft };\n",
+      'test.js': "const test = require('node:test');\nconst assert = require('node:assert');\nconst { padLeft } = require('./index.js');\ntest('pads to the width', () => {\n  assert.strictEqual(padLeft('ab', 4), '  ab');\n});\ntest('keeps a long text', () => {\n  assert.strictEqual(padLeft('abcdef', 4), 'abcdef');\n});\n",
+    });
+    const localization = await localize({ testCmd: 'node --test --test-name-pattern=pads', cwd: r.dir, env: env() });
+    expect(localization.files.map((f) => f.file)).toEqual(['index.js']);
+    expect(r.status()).toBe('');
+  });
 });

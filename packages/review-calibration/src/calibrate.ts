@@ -3,10 +3,11 @@
 // trial's controls and every reviewer under a journaled snapshot), decoys (clean runs), score
 // (summarize each reviewer, gate on all), write (history, reports).
 
-import { mkdir, realpath, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   assertCleanTree,
+  ownOutputs,
   createReporter,
   dirtyFiles,
   FileSnapshot,
@@ -104,7 +105,7 @@ async function preflight(opts: CalibrateOptions, deps: CalibrateDeps, reporter: 
   await recoverJournals({ cwd: root, log: (line) => reporter.info(`${TOOL}: ${line}`) });
   // The history and reports this run was asked to write are ours, not the user's changes: a
   // second run with the same `--history calib.jsonl` must not refuse the tree the first one left.
-  const outputs = await ownOutputs(opts, deps.cwd, root);
+  const outputs = await ownOutputs([...(opts.history ? [opts.history] : []), ...opts.report], deps.cwd, root);
   await assertCleanTree(root, { allow: outputs, why: 'bugs are planted into the working tree and taken out again' });
   const commitSha = await git.revParse(root, rangeEnd(opts.commit));
   if (opts.plantSource !== 'rules') {
@@ -258,9 +259,3 @@ async function writeOutputs(
   }
 }
 
-/** Repository-relative paths of the history and report files, as git status names them. */
-async function ownOutputs(opts: CalibrateOptions, cwd: string, root: string): Promise<Set<string>> {
-  const base = await realpath(cwd).catch(() => cwd);
-  const files = [...(opts.history ? [opts.history] : []), ...opts.report].map((f) => path.relative(root, path.resolve(base, f)));
-  return new Set(files.filter((f) => f !== '' && !f.startsWith('..') && !path.isAbsolute(f)).map((f) => f.split(path.sep).join('/')));
-}

@@ -73,4 +73,18 @@ describe('few plants are said plainly', () => {
     expect(repo.read('src/math.js')).toBe(MATH);
     expect(repo.status()).toBe('');
   });
+
+  it('a test file named test.js (ava and node --test run it by that name) gets no plants when the commit changes it beside the module', async () => {
+    const testJs = "import test from 'node:test';\nimport assert from 'node:assert';\nimport { clamp, isBetween } from './src/math.js';\n" +
+      "test('clamp', () => {\n  assert.equal(clamp(5, 0, 3), 3);\n  assert.equal(clamp(-1, 0, 3), 0);\n  assert.equal(clamp(2, 0, 3), 2);\n});\n" +
+      "test('isBetween', () => {\n  assert.equal(isBetween(2, 0, 3), true);\n  assert.equal(isBetween(4, 0, 3), false);\n  assert.equal(isBetween(-4, 0, 3), false);\n});\n";
+    repo = removedAfterTest(makeTempRepo({
+      prefix: 'review-calibration-testjs-',
+      files: { 'package.json': '{"type":"module"}\n', 'src/math.js': spaced(MATH, [4, 14, 26, 35]), 'test.js': testJs.replaceAll('  assert', '\tassert') },
+      commits: [{ message: 'tidy and reindent the tests', files: { 'src/math.js': MATH, 'test.js': testJs } }],
+    }));
+    const doc = parseJson(await cli(repo, ['--review-cmd', reviewer('lgtm'), '--scorer', 'repro', '--min-recall', '0', '--json']));
+    expect(doc.plants.map((p) => p.file)).toEqual(['src/math.js', 'src/math.js', 'src/math.js', 'src/math.js']);
+    expect(repo.status()).toBe('');
+  });
 });

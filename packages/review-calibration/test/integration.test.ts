@@ -75,6 +75,12 @@ describe('review-calibration with --plants-file and --scorer repro', () => {
     const doc = parseJson(result);
     expect(doc).toMatchObject({ recall: 0, caught: 0, located: 4, truePositives: 0, falsePositives: 0, precision: null, findingsFormat: 'sarif' });
     expect(doc.plants.every((p) => p.status === 'located')).toBe(true);
+    // The text says why nothing was caught, and does not call the four findings unanchored.
+    const text = await cli(repo, ['--review-cmd', reviewer('report', '4', '--format=prose'), '--plants-file', plantsFile, '--scorer', 'repro', '--min-recall', '0']);
+    expect(text.exitCode, text.stderr).toBe(0);
+    expect(text.stdout).toContain('precision n/a (4 findings located a plant without identifying it, none elsewhere)');
+    expect(text.stdout).not.toContain('no anchored findings');
+    expect(text.stdout.split('why: no repro supplied (the repro scorer identifies only by repro)').length - 1).toBe(4);
   });
 
   it('reads consensus-synthesis --json and prose output', async () => {

@@ -18,6 +18,7 @@ export function decide(run: Run, { candidates, asked, rounds }: Rounds, prefligh
   const chosen = verdict === 'pass' ? selectWinner(survivors, groups) : null;
   explainRailsAtBaseline(candidates, asked.baselineRails, run);
   explainTruncated(candidates, run);
+  explainCoverageThreshold(candidates, run);
 
   const { baselineRails } = asked;
   const result: RunResult = {
@@ -65,6 +66,44 @@ function explainRailsAtBaseline(candidates: readonly CandidateRecord[], baseline
   warn(
     `every candidate failed at the rails, and the rails were already red before any change (\`${baseline.command}\` ${state} at baseline). ` +
       `What failed at baseline:\n${failingLines(shownOutput(baseline.outputTail, ctx.env))}`,
+  );
+}
+
+/**
+ * The lines by which test runners fail a run on coverage, whatever its tests did: Jest; Istanbul's
+ * check (Jest 30, nyc, c8 --check-coverage, Vitest); pytest-cov; node --test's --test-coverage-* flags.
+ */
+const COVERAGE_THRESHOLD = [
+  /coverage threshold for \w+ \([\d.]+%\) not met/i,
+  /Coverage for \w+ \([\d.]+%\) does not meet (?:"?global"? )?threshold/i,
+  /Required test coverage of [\d.]+% not reached/i,
+  /[\d.]+% \w+ coverage does not meet threshold of [\d.]+%/i,
+];
+
+/** The first line of a test run's output that fails it on a coverage threshold, or null. */
+export function coverageThresholdLine(output: string): string | null {
+  const line = withoutAnsi(output)
+    .split(/\r?\n/)
+    .find((l) => COVERAGE_THRESHOLD.some((re) => re.test(l)));
+  return line === undefined ? null : line.trim();
+}
+
+/**
+ * Candidates that failed the repro gate on a coverage threshold: a command that runs part of a suite
+ * under a threshold fails for any fix, and "repro gate (exit 1)" alone does not say why. The tails
+ * were already shown with secrets left out (gates.ts).
+ */
+function explainCoverageThreshold(candidates: readonly CandidateRecord[], { warn }: Pick<Run, 'warn'>): void {
+  const lines = candidates
+    .filter((c) => c.failure?.stage === 'repro')
+    .map((c) => coverageThresholdLine(c.failure?.outputTail ?? ''))
+    .filter((l): l is string => l !== null);
+  if (lines.length === 0) return;
+  const repro = candidates.filter((c) => c.failure?.stage === 'repro').length;
+  warn(
+    `${lines.length} of the ${repro} candidates that failed the repro gate failed it on a coverage threshold, not on a test ` +
+      `(\`${lines[0]}\`): the test command fails for any fix. Turn coverage off in --test-cmd ` +
+      '(Jest: --coverage=false; Vitest: --coverage.enabled=false; c8 or nyc: drop --check-coverage; pytest-cov: --no-cov)',
   );
 }
 

@@ -2,11 +2,12 @@
 // fix may change, the dirty-tree guard, the providers, the run log and the gates. It is on the
 // critical path, so the git processes and module loads that do not depend on one another overlap.
 
-import { assertCleanTree, assertConfigured, createReporter, dirtyFiles, isProviderId, opError, PROVIDER_IDS, recoverJournals, requireProvider, type CommandResult, type ProviderId, type Reporter } from '@adlc/core';
+import path from 'node:path';
+import { assertCleanTree, assertConfigured, createReporter, dirtyFiles, isProviderId, opError, ownOutputs, PROVIDER_IDS, recoverJournals, requireProvider, type CommandResult, type ProviderId, type Reporter } from '@adlc/core';
 import { chooseEditFormat, type EditFormat } from '../edits/format.js';
 import type { Gates } from '../candidates/gates.js';
 import { findTarget, type Localization, type Target } from '@adlc/localize';
-import { RunLog } from '../output/log-dir.js';
+import { earlierLogFiles, RunLog } from '../output/log-dir.js';
 import type { Rerank } from '../output/schema.js';
 import { guardsTree, TOOL, type RunContext, type RunOptions } from '../cli/options.js';
 import { resolveFiles, type AllowedFile } from '../workspace/allowed-files.js';
@@ -76,7 +77,10 @@ export async function startUp(opts: RunOptions, ctx: RunContext, reporter: Repor
   // --localize-only asks a model only under --localize model (to pick among the ranked files).
   const providers = opts.promptOnly || (opts.localizeOnly && !(localizing && opts.localize === 'model')) ? [] : resolveProviders(opts.providers, ctx.env);
   if (checkDirty) {
-    await assertCleanTree(target.root, { runAnyway: 'pass --allow-dirty', listed: restoredSome || !target.isRepo ? undefined : earlyStatus });
+    // The patch and the log of an earlier run (--out, --log-dir) are the tool's own files, not work to protect.
+    const logFiles = opts.logDir === undefined ? [] : earlierLogFiles(path.resolve(ctx.cwd, opts.logDir)).map((f) => path.relative(ctx.cwd, f));
+    const allow = await ownOutputs([...(opts.out === undefined ? [] : [opts.out]), ...logFiles], ctx.cwd, target.root);
+    await assertCleanTree(target.root, { runAnyway: 'pass --allow-dirty', allow, listed: restoredSome || !target.isRepo ? undefined : earlyStatus });
   }
 
   const { result: earlyPreflight } = await takeEarlyPreflight(ctx, testCmd, !localizing && !restoredSome);

@@ -81,10 +81,23 @@ export function availableKeyProviders(env: NodeJS.ProcessEnv = process.env): Pro
   return KEY_VARIABLES.filter(([id]) => apiKeyFor(id, env) !== undefined).map(([id]) => id);
 }
 
+/** The base-URL variables of the key providers, each with the key it still needs. */
+const BASE_URL_VARIABLES: ReadonlyArray<readonly [string, string]> = [
+  ['ANTHROPIC_BASE_URL', 'ANTHROPIC_API_KEY'],
+  ['OPENAI_BASE_URL', 'OPENAI_API_KEY'],
+  ['GEMINI_BASE_URL', 'GEMINI_API_KEY'],
+  ['GOOGLE_GEMINI_BASE_URL', 'GEMINI_API_KEY'],
+];
+
 /** detectProvider, or an OpError naming the variables to set. */
 export function requireProvider(env: NodeJS.ProcessEnv = process.env): ProviderId {
   const provider = detectProvider(env);
-  if (provider === null) throw new OpError(NO_PROVIDER_MESSAGE);
+  if (provider === null) {
+    // A local server (Ollama, vLLM) is reached through a base URL, and still goes through a key provider.
+    const url = BASE_URL_VARIABLES.find(([name]) => nonEmpty(env[name]));
+    const why = url ? `; ${url[0]} is set but ${url[1]} is not: set it too (any value serves for a server that checks none, e.g. ${url[1]}=local)` : '';
+    throw new OpError(`${NO_PROVIDER_MESSAGE}${why}`);
+  }
   assertConfigured(provider, env);
   return provider;
 }

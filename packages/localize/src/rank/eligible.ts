@@ -7,6 +7,7 @@ export type Exclusion = 'test' | 'node_modules' | 'vendored' | 'generated' | 'no
 const TEST_DIRS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', '__mocks__', 'testdata', 'test-fixtures', 'e2e']);
 const TEST_NAMES = [
   /\.(?:test|spec)\.[^/]+$/, // x.test.js, x.spec.ts
+  /^(?:test|tests)\.(?:[cm]?[jt]sx?|py)$/, // test.js (node --test and ava run it by that name), Django's tests.py
   /_(?:test|spec)\.[^/]+$/, // x_test.go, x_test.py, x_spec.rb
   /^test_[^/]*\.py$/, // pytest's test_x.py
   /^conftest\.py$/,

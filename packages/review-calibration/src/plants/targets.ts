@@ -15,6 +15,7 @@ const SOURCE_EXTENSIONS = new Set([
 const TEST_PATH = [
   /(^|\/)(__tests__|__mocks__|tests?|spec|specs|e2e|fixtures?|testdata|test-utils|testing)\//i,
   /\.(test|spec|e2e|stories|story|bench)\.[^/]+$/i,
+  /(^|\/)tests?\.([cm]?[jt]sx?|py)$/i, // test.js (ava and node --test run it by that name), Django's tests.py
   /(^|\/)test_[^/]*\.py$/i,
   /_test\.(py|go|rb|exs?)$/i,
   /_spec\.rb$/i,

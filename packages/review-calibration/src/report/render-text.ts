@@ -5,8 +5,7 @@ import { renderReviewers } from './render-reviewers.js';
 
 export function renderText(doc: CalibrationJson): string {
   const out: string[] = [];
-  const precision =
-    doc.precision === null ? 'precision n/a (no anchored findings)' : `precision ${pct(doc.precision)} (${doc.truePositives} true, ${doc.falsePositives} false)`;
+  const precision = doc.precision === null ? `precision n/a (${noPrecision(doc)})` : `precision ${pct(doc.precision)} (${doc.truePositives} true, ${doc.falsePositives} false)`;
   // Fewer plants than asked for: the interval says how little the number can tell.
   const asked = typeof doc.plantsRequested === 'number' ? doc.plantsRequested * (doc.trials?.length ?? 1) : 0;
   const interval =
@@ -63,6 +62,8 @@ export function renderText(doc: CalibrationJson): string {
     const lines = p.endLine === undefined ? `${p.line}` : `${p.line}-${p.endLine}`;
     out.push(`  ${p.status.padEnd(10)} ${trial}${p.file}:${lines}  ${p.category} (${p.operator}${flags})`);
     out.push(...codeLines('-', p.original), ...codeLines('+', p.mutated));
+    // A located plant was pointed at but not identified: the scorer's reason is why it is no catch.
+    if (p.status === 'located' && p.reason) out.push(`             why: ${oneLine(p.reason)}`);
   }
   const spurious = doc.findings.filter((f) => f.kind === 'false-positive');
   if (spurious.length > 0) {
@@ -108,4 +109,11 @@ function signed(x: number): string {
 function oneLine(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat;
+}
+
+/** Why precision has no value: no finding counted either way (a finding that only locates a plant is neither). */
+function noPrecision(doc: CalibrationJson): string {
+  const located = doc.findings.filter((f) => f.kind === 'located').length;
+  if (located === 0) return 'no anchored findings';
+  return `${located} finding${located === 1 ? '' : 's'} located a plant without identifying it, none elsewhere`;
 }
