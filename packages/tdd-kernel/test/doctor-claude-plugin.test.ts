@@ -5,14 +5,14 @@
 // own hook, run from this package (a directory marketplace's plugin runs from the marketplace), and
 // names the plugin, its scope and its version.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli, type TempRepo } from '@adlc/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DoctorAgentOutputSchema } from '../src/index.js';
-import { BIN, makeProject } from './support.js';
+import { BIN, makeProject, removedAfterEach, writeJson } from './support.js';
 
 const PKG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_ROOT = path.resolve(PKG, '../..');
@@ -20,17 +20,11 @@ const ID = 'tdd-kernel@adlc';
 const HOOKS_FILE = path.join(PKG, 'hooks/hooks.json');
 
 let repo: TempRepo | undefined;
-const scratch: string[] = [];
+const scratch = removedAfterEach();
 afterEach(() => {
   repo?.cleanup();
   repo = undefined;
-  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-const writeJson = (file: string, value: unknown) => {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
-};
 
 type Scope = 'user' | 'project' | 'local';
 

@@ -3,26 +3,20 @@
 // file it came from, and says when `disableAllHooks` (the first file that sets it wins) turns them all off.
 // Each test has a HOME of its own; the hook is the one `tdd-kernel init claude-code` writes, moved.
 
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCli, type TempRepo } from '@adlc/testkit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DoctorAgentOutputSchema } from '../src/index.js';
-import { BIN, makeProject } from './support.js';
+import { BIN, makeProject, removedAfterEach, writeJson } from './support.js';
 
 let repo: TempRepo | undefined;
-const scratch: string[] = [];
+const scratch = removedAfterEach();
 afterEach(() => {
   repo?.cleanup();
   repo = undefined;
-  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-const writeJson = (file: string, value: unknown) => {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
-};
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 
 function tempDir(prefix: string): string {

@@ -2,12 +2,13 @@
 // workspace's own vitest / jest, so the tests need no network and work from a clean clone.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTempRepo, runCli, type FileTree, type TempRepo } from '@adlc/testkit';
+import { afterEach } from 'vitest';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The bin (package.json `bin`). */
@@ -96,3 +97,18 @@ export function loadedSources(repo: TempRepo, args: string[], input = ''): strin
 
 /** What the hot path must not load: commander, zod and the config loader. */
 export const HEAVY_MODULES = /\/node_modules\/(?:commander|zod|lilconfig)\//;
+
+/** A JSON file as an agent's settings are written (two-space indent, final newline), its directories made. */
+export function writeJson(file: string, value: unknown): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** A list of directories removed after each test of the calling file (a fake HOME, an agent's config dir). */
+export function removedAfterEach(): string[] {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return dirs;
+}
