@@ -1,6 +1,7 @@
 // What a tool call answers: the CLI's --json document as structuredContent with a short text summary,
 // or, for an operational error, isError with the CLI's {"error": ...} document. Every value of a key
-// variable in the server's environment is cut out of both, whatever a test command printed.
+// variable in the server's environment is cut out of both, whatever a test command printed. An
+// error's message and hint name the tool's arguments where the CLI's would name its flags.
 
 import { errorDocument, isOutcome, secretValues, type Outcome } from '@adlc/core';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -19,8 +20,29 @@ export function toolResult(answer: ToolAnswer, env: NodeJS.ProcessEnv): CallTool
   };
 }
 
-export function errorResult(error: unknown, env: NodeJS.ProcessEnv): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(hideKeys(errorDocument(error, env), secretValues(env))) }], isError: true };
+/** The tool argument each CLI flag stands for (`--base-sha` → `baseSha`); see argumentsOfFlags in tool.ts. */
+export type FlagArguments = ReadonlyMap<string, string>;
+
+export function errorResult(error: unknown, env: NodeJS.ProcessEnv, flags: FlagArguments = new Map()): CallToolResult {
+  const { error: body } = errorDocument(error, env);
+  const named = { ...body, message: flagsAsArguments(body.message, flags), ...(body.hint === undefined ? {} : { hint: flagsAsArguments(body.hint, flags) }) };
+  return { content: [{ type: 'text', text: JSON.stringify(hideKeys({ error: named }, secretValues(env))) }], isError: true };
+}
+
+const FLAG = /(?<![\w-])--[a-z][a-z0-9]*(?:-[a-z0-9]+)*/g;
+const QUOTED = /(`[^`]*`)/;
+
+/**
+ * `text` with each flag that has an argument written as the argument (`--base-sha=main` → `baseSha=main`);
+ * other flags stay. A quoted command (`node --test --timeout 5`) is left as written; a quoted lone flag is renamed.
+ */
+export function flagsAsArguments(text: string, flags: FlagArguments): string {
+  if (flags.size === 0) return text;
+  const rename = (part: string) => part.replace(FLAG, (flag) => flags.get(flag) ?? flag);
+  return text
+    .split(QUOTED)
+    .map((part, i) => (i % 2 === 0 || /^`--[a-z0-9-]+`$/.test(part) ? rename(part) : part))
+    .join('');
 }
 
 /** The document a library call returned, as its CLI prints it under --json. */

@@ -2,7 +2,7 @@
 // wait for the repository (one writer, or readers side by side), run the library call in an
 // interrupt scope of its own (so a cancel does what SIGINT does to the CLI), and answer.
 
-import { withInterruptScope, type Reporter } from '@adlc/core';
+import { withInterruptScope, type OptionTable, type Reporter } from '@adlc/core';
 import { getParseErrorMessage } from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
@@ -10,7 +10,7 @@ import { invalidCall } from './invalid-call.js';
 import { toolReporter, type Extra } from './progress.js';
 import { repoKey, type Access, type RepoLocks } from './repo-lock.js';
 import { checkCwd, checkWritable, type Workspace } from './roots.js';
-import { errorResult, toolResult, type ToolAnswer } from './tool-result.js';
+import { errorResult, toolResult, type FlagArguments, type ToolAnswer } from './tool-result.js';
 
 /** What a tool's run gets: the checked directory, the server's environment, and its reporter. */
 export interface ToolContext {
@@ -31,6 +31,8 @@ export interface ToolSpec<I extends z.ZodObject = z.ZodObject, O extends z.ZodOb
   output: O;
   access: Access;
   annotations?: ToolAnnotations;
+  /** The argument each of the CLI's flags stands for, so an error names what the caller can set (argumentsOfFlags). */
+  flags?: FlagArguments;
   run(args: z.output<I>, ctx: ToolContext): Promise<ToolAnswer<z.output<O>>>;
 }
 
@@ -47,6 +49,19 @@ export const CWD = z
 /** A tool's input: `cwd` and its own fields, nothing else (an unknown argument is refused, not ignored). */
 export function toolInput<S extends z.ZodRawShape>(shape: S) {
   return z.strictObject({ cwd: CWD, ...shape });
+}
+
+/**
+ * Which argument of `input` each flag of the CLI's option table stands for: the option's key, or the
+ * name `renamed` gives it (consensus_review's `question` is `prompt`). A flag without an argument has no entry.
+ */
+export function argumentsOfFlags(table: OptionTable, input: z.ZodObject, renamed: Record<string, string> = {}): FlagArguments {
+  const flags = new Map<string, string>();
+  for (const field of table.fields) {
+    const name = renamed[field.key] ?? field.key;
+    if (Object.hasOwn(input.shape, name)) flags.set(field.flag, name);
+  }
+  return flags;
 }
 
 export interface ToolDeps {
@@ -80,6 +95,6 @@ async function runTool(spec: ToolSpec, args: { cwd: string }, extra: Extra, deps
     const answer = await deps.locks.run(repoKey(cwd), spec.access, extra.signal, () => withInterruptScope(extra.signal, () => spec.run(args, ctx)));
     return toolResult(answer, deps.env);
   } catch (error) {
-    return errorResult(error, deps.env);
+    return errorResult(error, deps.env, spec.flags);
   }
 }

@@ -123,7 +123,17 @@ describe('consensus_fix', () => {
     expect(dirty).toMatchObject({ exitCode: 1, message: expect.stringMatching(/uncommitted changes/), hint: expect.stringContaining('--allow-dirty') });
     repo.git('checkout', '--', '.');
     const missing = errorOf(await c.call('consensus_fix', { cwd: repo.dir, testCmd: REPRO, files: ['src/nope.mjs'] }));
-    expect(missing.message).toMatch(/--files src\/nope\.mjs does not exist/);
+    expect(missing.message).toMatch(/^files src\/nope\.mjs does not exist/);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('an error names the arguments, not the CLI flags; a quoted command is left as written', async () => {
+    const repo = makeRepo();
+    const c = await clientIn(repo);
+    const testCmd = `node --test ${join(repo.dir, 'test/add-repro.mjs')}`;
+    const bad = errorOf(await c.call('consensus_fix', { cwd: repo.dir, testCmd, files: ['src/calc.mjs'], jobs: 2 }));
+    expect(bad.message).toBe(`jobs > 1 runs commands in copies of the tree, but \`${testCmd}\` names the repository by its absolute path`);
+    expect(bad.hint).toBe('use paths relative to the current directory, or jobs 1');
     expect(server.requests).toEqual([]);
   });
 });
@@ -185,6 +195,14 @@ describe('consensus_review', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('code-review without baseSha: the error names the argument, not --base-sha', async () => {
+    const { repo } = repoWithChange();
+    const c = await clientIn(repo);
+    const missing = errorOf(await c.call('consensus_review', { cwd: repo.dir, mode: 'code-review' }));
+    expect(missing).toMatchObject({ exitCode: 1, message: 'mode=code-review needs baseSha', hint: 'e.g. baseSha=main (any ref; headSha omitted reviews the working tree)' });
+    expect(server.requests).toEqual([]);
+  });
+
   it('a key value a model echoes never reaches the result', async () => {
     const { repo, base } = repoWithChange();
     const c = await clientIn(repo);
@@ -227,6 +245,14 @@ describe('review_calibration', () => {
     check('review_calibration', result);
     expect(result.structuredContent).toMatchObject({ recall: 0, caught: 0, gatePass: true, scorer: 'repro' });
     expect(readFileSync(join(repo.dir, 'src/math.js'), 'utf8')).toBe(MATH(''));
+    expect(repo.status()).toBe('');
+  });
+
+  it('fewer plants than minPlants: the error names both arguments', async () => {
+    const repo = makeTempRepo({ files: { 'src/math.js': 'export const one = 1;\n' } });
+    const c = await clientIn(repo);
+    const few = errorOf(await c.call('review_calibration', { cwd: repo.dir, reviewCmd: 'node -e "0"', scorer: 'repro', plants: 2, minPlants: 5 }));
+    expect(few).toMatchObject({ exitCode: 1, message: 'plants 2 is below minPlants 5', hint: 'ask for more plants, or lower minPlants' });
     expect(repo.status()).toBe('');
   });
 });

@@ -5,9 +5,11 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { canStart, RepoLocks, type Access } from '../src/repo-lock.js';
 import { rootDirs } from '../src/roots.js';
-import { hideKeys } from '../src/tool-result.js';
+import { flagsAsArguments, hideKeys } from '../src/tool-result.js';
 import { reserveStdout } from '../src/stdout.js';
 import { replaceOnce } from '../src/tools/tdd-edit.js';
+import { consensusFixTool } from '../src/tools/consensus-fix.js';
+import { consensusReviewTool } from '../src/tools/consensus-review.js';
 
 describe('canStart', () => {
   it.each([
@@ -84,6 +86,28 @@ describe('replaceOnce', () => {
     ['two', 'a a', 'a', /occurs 2 times in f\.ts; it must occur exactly once/],
   ])('refuses %s', (_what, text, search, message) => {
     expect(() => replaceOnce(text, search, 'y', 'f.ts')).toThrow(message);
+  });
+});
+
+describe('flagsAsArguments', () => {
+  const review = consensusReviewTool.flags!;
+  it.each([
+    ['a flag and a flag=value', '--mode=code-review needs --base-sha', 'mode=code-review needs baseSha'],
+    ['a renamed option (--prompt is question)', 'general-prompt needs --prompt', 'general-prompt needs question'],
+    ['a flag with no argument stays', 'pass --allow-dirty, or --reviewers-file', 'pass --allow-dirty, or --reviewers-file'],
+    ['a longer flag is not cut down to a known one', '--base-sha-ish and --no-chunks', '--base-sha-ish and --no-chunks'],
+    ['a quoted command stays; a quoted lone flag is renamed', 'run `git diff --exclude x` or set `--exclude`', 'run `git diff --exclude x` or set `exclude`'],
+    ['no flag at all', 'the tree is dirty', 'the tree is dirty'],
+  ])('%s', (_what, text, expected) => {
+    expect(flagsAsArguments(text, review)).toBe(expected);
+  });
+
+  it('comes from the option table: each argument but cwd has its flag, none other', () => {
+    for (const tool of [consensusFixTool, consensusReviewTool]) {
+      expect([...tool.flags!.values()].sort()).toEqual(Object.keys(tool.input.shape).filter((name) => name !== 'cwd').sort());
+    }
+    expect(consensusFixTool.flags!.get('--test-cmd')).toBe('testCmd');
+    expect(consensusFixTool.flags!.has('--restore')).toBe(false);
   });
 });
 

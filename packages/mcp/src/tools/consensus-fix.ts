@@ -4,7 +4,7 @@
 import { consensusFix, ConsensusFixOutputSchema, FIX_OPTIONS, type ConsensusFixOutput } from '@adlc/consensus-fix';
 import { toolShape } from '@adlc/core';
 import { cliDocument } from '../tool-result.js';
-import { defineTool, toolInput } from '../tool.js';
+import { argumentsOfFlags, defineTool, toolInput } from '../tool.js';
 
 // The CLI's own fields (bounds, descriptions), so the tool and the flags cannot drift.
 const f = toolShape(FIX_OPTIONS, ['testCmd', 'files', 'rails', 'n', 'apply', 'maxFiles', 'timeout', 'jobs', 'editFormat', 'rounds', 'localize']);
@@ -22,6 +22,7 @@ export const consensusFixTool = defineTool({
     'A verdict without a winner (no survivor, all divergent) is a normal result. The tree is clean afterwards unless apply is true. Runs one at a time per repository.',
   input,
   output: ConsensusFixOutputSchema,
+  flags: argumentsOfFlags(FIX_OPTIONS, input),
   access: 'write',
   annotations: { destructiveHint: true, openWorldHint: true },
   async run({ cwd: _cwd, ...args }, ctx) {

@@ -4,7 +4,7 @@
 import { ConsensusOutputSchema, runConsensusSynthesis, SYNTHESIS_OPTIONS, type ConsensusOutput } from '@adlc/consensus-synthesis';
 import { opError, toolShape } from '@adlc/core';
 import { cliDocument } from '../tool-result.js';
-import { defineTool, toolInput } from '../tool.js';
+import { argumentsOfFlags, defineTool, toolInput } from '../tool.js';
 
 // The CLI's own fields (bounds, descriptions), so the tool and the flags cannot drift; the question is --prompt.
 const f = toolShape(SYNTHESIS_OPTIONS, ['mode', 'baseSha', 'headSha', 'description', 'prompt', 'failOn', 'minReviewers', 'chunks', 'exclude']);
@@ -28,6 +28,7 @@ export const consensusReviewTool = defineTool({
     'gate.failed says whether the consensus reaches failOn; a failed gate is a normal result. Reads the repository only; reviews run side by side.',
   input,
   output: ConsensusOutputSchema,
+  flags: argumentsOfFlags(SYNTHESIS_OPTIONS, input, { prompt: 'question' }),
   access: 'read',
   annotations: { readOnlyHint: true, openWorldHint: true },
   async run({ cwd: _cwd, question, ...args }, ctx) {

@@ -4,7 +4,7 @@
 import { FIX_OPTIONS } from '@adlc/consensus-fix';
 import { toolShape } from '@adlc/core';
 import { localize, LOCALIZE_DEFAULTS, LocalizeOnlyOutputSchema, type LocalizeOnlyOutput } from '@adlc/localize';
-import { defineTool, toolInput } from '../tool.js';
+import { argumentsOfFlags, defineTool, toolInput } from '../tool.js';
 
 // consensus-fix --localize-only's own fields (bounds, defaults), so the tool and the flags cannot drift.
 const f = toolShape(FIX_OPTIONS, ['testCmd', 'maxFiles', 'timeout']);
@@ -23,6 +23,7 @@ export const localizeTool = defineTool({
     'A test that passes, or does not end within the timeout, is an error.',
   input,
   output: LocalizeOnlyOutputSchema,
+  flags: argumentsOfFlags(FIX_OPTIONS, input),
   // It runs the user's tests, so never beside a call that is writing candidates into the same tree.
   access: 'read',
   annotations: { readOnlyHint: true, openWorldHint: false },

@@ -4,7 +4,7 @@
 import { calibrate, CALIBRATION_OPTIONS, CalibrationJsonSchema, type CalibrationJson } from '@adlc/review-calibration';
 import { toolShape } from '@adlc/core';
 import { cliDocument } from '../tool-result.js';
-import { defineTool, toolInput } from '../tool.js';
+import { argumentsOfFlags, defineTool, toolInput } from '../tool.js';
 
 // The CLI's own fields (bounds, descriptions), so the tool and the flags cannot drift. One reviewer
 // per call: reviewCmd is one command of --review-cmd's list, and required.
@@ -20,6 +20,7 @@ export const reviewCalibrationTool = defineTool({
     'gatePass says whether recall reaches minRecall; a failed gate is a normal result. Needs a clean tree; runs one at a time per repository.',
   input,
   output: CalibrationJsonSchema,
+  flags: argumentsOfFlags(CALIBRATION_OPTIONS, input),
   access: 'write',
   annotations: { destructiveHint: false, openWorldHint: true },
   async run({ cwd: _cwd, reviewCmd, ...args }, ctx) {
