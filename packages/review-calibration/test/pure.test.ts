@@ -250,6 +250,16 @@ describe('text report', () => {
     expect(text).toContain('src/a.ts:200: spurious');
     expect(text).toContain('controls: echo 0/2');
   });
+  it('names the operator only when it differs from the category, and keeps the unverified note either way', () => {
+    const d = doc();
+    d.plants[0] = { ...d.plants[0]!, category: 'wrong-identifier', operator: 'wrong-identifier' };
+    d.plants[1] = { ...d.plants[1]!, category: 'wrong-identifier', operator: 'wrong-identifier', unverified: true };
+    const text = renderText(d);
+    expect(text).toContain('  caught     src/a.ts:2  wrong-identifier\n');
+    expect(text).toContain('  located    src/a.ts:20  wrong-identifier (unverified: no test tells it apart)\n');
+    expect(text).toContain('  missed     src/a.ts:40  off-by-one (invert-comparison)\n');
+    expect(text).not.toContain('wrong-identifier (wrong-identifier');
+  });
   it('shows a multi-line plant as its line range and every line of its code, indented as in the file', () => {
     const d = doc();
     d.plants[0] = { ...d.plants[0]!, ...MULTI };
