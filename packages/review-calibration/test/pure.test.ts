@@ -16,6 +16,7 @@ import { substituteBase } from '../src/review/substitute-base.js';
 import { recallSteps } from '../src/review/trial.js';
 import { plantPrompt } from '../src/plants/ask-model.js';
 import { isEligibleSource } from '../src/plants/targets.js';
+import { shortfall } from '../src/plants/plant-source.js';
 import { EQUIVALENT_REASON, type Plant } from '../src/types.js';
 
 /** A model plant over two lines (2-3 of src/a.ts). */
@@ -267,6 +268,22 @@ describe('text report', () => {
     expect(text).toContain(
       ['  caught     src/a.ts:2-3  off-by-one (invert-comparison)', '             - if (a < b) {', '             -   return a;', '             + if (a <= b) {', '             +   return b;'].join('\n'),
     );
+  });
+});
+
+describe('too few plants', () => {
+  const rules = { plants: 8, plantSource: 'rules' as const };
+  const why = 'plants are 7 lines apart, in the lines the commit changed when it changed any';
+  it.each([
+    ['one trial, as before', [6], `only 6 of the 8 requested plants fit (${why})`],
+    ['each trial alike', [6, 6, 6], `only 6 of the 8 requested plants fit in each of the 3 trials (${why})`],
+    ['some trials short, with every count', [8, 5, 6], `fewer than the 8 requested plants fit in 2 of the 3 trials (per trial: 8, 5, 6; ${why})`],
+    ['every trial short, by different counts', [6, 5], `fewer than the 8 requested plants fit in every one of the 2 trials (per trial: 6, 5; ${why})`],
+  ] as const)('%s', (_name, counts, text) => {
+    expect(shortfall(rules, {}, counts)).toBe(text);
+  });
+  it('says nothing when every trial got what it asked for', () => {
+    expect(shortfall(rules, {}, [8, 8])).toBeUndefined();
   });
 });
 
