@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_CONTENT_BYTES, parseCandidate, validateCandidate, type ResolvePath } from '../src/candidates/candidate.js';
+import { candidateLine } from '../src/output/report.js';
 
 describe('parseCandidate', () => {
   it('reads a fenced JSON answer with prose around it', () => {
@@ -101,12 +102,22 @@ describe('replace answers (edits)', () => {
   });
 
   it.each([
-    ['not found', edits('src/a.js', ['let x = 1;', 'let x = 2;'], ['let z = 1;', '']), { reason: 'edit: not found', file: 'src/a.js', editIndex: 1 }, /edits\[1\] of src\/a\.js: .*not found/],
-    ['ambiguous', edits('src/a.js', [' = 1;', ' = 2;']), { reason: 'edit: ambiguous', file: 'src/a.js', editIndex: 0 }, /edits\[0\] of src\/a\.js: .*ambiguous/],
+    ['not found', edits('src/a.js', ['let x = 1;', 'let x = 2;'], ['let z = 1;', '']), { reason: 'edit: not found', file: 'src/a.js', editIndex: 1 }, /edits\[1\] of src\/a\.js: .*not in the file/],
+    ['ambiguous', edits('src/a.js', [' = 1;', ' = 2;']), { reason: 'edit: ambiguous', file: 'src/a.js', editIndex: 0 }, /edits\[0\] of src\/a\.js: .*found more than once/],
   ] as const)('an edit that does not apply: %s, naming the file and the edit', (_name, answer, discard, message) => {
     const result = check(answer);
     expect(result).toMatchObject({ ok: false, discard });
     expect(result.ok ? '' : result.discard.message).toMatch(message);
+  });
+
+  it.each([
+    ['not found', edits('src/a.js', ['let z = 1;', ''])],
+    ['ambiguous', edits('src/a.js', [' = 1;', ' = 2;'])],
+  ] as const)('the report line of an edit that does not apply says "%s" once', (kind, answer) => {
+    const result = check(answer);
+    if (result.ok) throw new Error('expected a discard');
+    const line = candidateLine({ index: 0, provider: 'openai', model: 'm', status: 'discarded', discard: result.discard }, new Map());
+    expect(line.split(kind)).toHaveLength(2);
   });
 
   it.each([

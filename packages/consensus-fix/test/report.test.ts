@@ -55,7 +55,7 @@ describe('toJson', () => {
   });
 
   it('says which edit of which file did not apply, and the edit format', () => {
-    const discard = { reason: 'edit: not found' as const, message: 'edits[1] of lib/a.js: its search text is not found in the file', file: 'lib/a.js', editIndex: 1 };
+    const discard = { reason: 'edit: not found' as const, message: 'edits[1] of lib/a.js: its search text is not in the file', file: 'lib/a.js', editIndex: 1 };
     const doc = ConsensusFixOutputSchema.parse(toJson(result({ editFormat: 'replace', candidates: [{ index: 0, provider: 'openai', model: 'm', status: 'discarded', discard }] })));
     expect(doc.discardedDetails).toEqual([{ index: 0, reason: 'edit: not found', message: discard.message, stage: 'edit', file: 'lib/a.js', editIndex: 1 }]);
     expect(doc.editFormat).toBe('replace');

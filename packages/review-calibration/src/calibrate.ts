@@ -151,6 +151,7 @@ async function review(
   source: PlantSource,
   reporter: Reporter,
 ): Promise<{ trials: TrialResult[][]; sources: Map<string, string> }> {
+  const planted = trialPlants(opts, source, Array.from({ length: opts.trials }, (_, i) => opts.seed + i), run.warnings);
   const snapshot = await FileSnapshot.create({ root: run.root, files: source.files, tool: TOOL });
   const sources = new Map(snapshot.entries.map((e) => [e.path, e.content?.toString('utf8') ?? '']));
   const trials: TrialResult[][] = [];
@@ -159,7 +160,7 @@ async function review(
   try {
     for (let i = 0; i < opts.trials; i++) {
       const seed = opts.seed + i;
-      const plants = trialPlants(opts, source, seed, i === 0 ? run.warnings : undefined);
+      const plants = planted[i]!;
       reporter.progress(`trial ${i + 1}/${opts.trials}: planted ${plants.length} ${plants.length === 1 ? 'bug' : 'bugs'} in ${new Set(plants.map((p) => p.file)).size} file(s)`);
       trials.push(
         await runTrial(plants, seed, {

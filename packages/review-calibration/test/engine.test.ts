@@ -68,6 +68,18 @@ describe('plants from the mutation engine', () => {
     expect(doc.total).toBe(3);
   });
 
+  it('with --trials, the warning about too few plants is true of every trial, not of the first only', async () => {
+    engineRepo();
+    const args = ['--review-cmd', reviewer('lgtm'), '--scorer', 'repro', '--plants', '8', '--min-recall', '0', '--json'];
+    const doc = parseJson(await cli(repo, [...args, '--trials', '2']));
+    const perTrial = [0, 1].map((trial) => doc.plants.filter((p) => p.trial === trial).length);
+    // Four changed lines, seven lines apart at least: each trial gets one plant per changed line.
+    expect(perTrial).toEqual([4, 4]);
+    expect(doc.warnings.filter((w) => w.includes('requested plants fit'))).toEqual([
+      'only 4 of the 8 requested plants fit in each of the 2 trials (plants are 7 lines apart, in the lines the commit changed when it changed any)',
+    ]);
+  });
+
   it('--trials, --history and --report (JSON and HTML)', async () => {
     engineRepo();
     const history = join(out, 'calibration.jsonl');

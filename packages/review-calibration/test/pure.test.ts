@@ -16,6 +16,7 @@ import { substituteBase } from '../src/review/substitute-base.js';
 import { recallSteps } from '../src/review/trial.js';
 import { plantPrompt } from '../src/plants/ask-model.js';
 import { isEligibleSource } from '../src/plants/targets.js';
+import { shortfall } from '../src/plants/plant-source.js';
 import { EQUIVALENT_REASON, type Plant } from '../src/types.js';
 
 /** A model plant over two lines (2-3 of src/a.ts). */
@@ -250,6 +251,16 @@ describe('text report', () => {
     expect(text).toContain('src/a.ts:200: spurious');
     expect(text).toContain('controls: echo 0/2');
   });
+  it('names the operator only when it differs from the category, and keeps the unverified note either way', () => {
+    const d = doc();
+    d.plants[0] = { ...d.plants[0]!, category: 'wrong-identifier', operator: 'wrong-identifier' };
+    d.plants[1] = { ...d.plants[1]!, category: 'wrong-identifier', operator: 'wrong-identifier', unverified: true };
+    const text = renderText(d);
+    expect(text).toContain('  caught     src/a.ts:2  wrong-identifier\n');
+    expect(text).toContain('  located    src/a.ts:20  wrong-identifier (unverified: no test tells it apart)\n');
+    expect(text).toContain('  missed     src/a.ts:40  off-by-one (invert-comparison)\n');
+    expect(text).not.toContain('wrong-identifier (wrong-identifier');
+  });
   it('shows a multi-line plant as its line range and every line of its code, indented as in the file', () => {
     const d = doc();
     d.plants[0] = { ...d.plants[0]!, ...MULTI };
@@ -257,6 +268,22 @@ describe('text report', () => {
     expect(text).toContain(
       ['  caught     src/a.ts:2-3  off-by-one (invert-comparison)', '             - if (a < b) {', '             -   return a;', '             + if (a <= b) {', '             +   return b;'].join('\n'),
     );
+  });
+});
+
+describe('too few plants', () => {
+  const rules = { plants: 8, plantSource: 'rules' as const };
+  const why = 'plants are 7 lines apart, in the lines the commit changed when it changed any';
+  it.each([
+    ['one trial, as before', [6], `only 6 of the 8 requested plants fit (${why})`],
+    ['each trial alike', [6, 6, 6], `only 6 of the 8 requested plants fit in each of the 3 trials (${why})`],
+    ['some trials short, with every count', [8, 5, 6], `fewer than the 8 requested plants fit in 2 of the 3 trials (per trial: 8, 5, 6; ${why})`],
+    ['every trial short, by different counts', [6, 5], `fewer than the 8 requested plants fit in every one of the 2 trials (per trial: 6, 5; ${why})`],
+  ] as const)('%s', (_name, counts, text) => {
+    expect(shortfall(rules, {}, counts)).toBe(text);
+  });
+  it('says nothing when every trial got what it asked for', () => {
+    expect(shortfall(rules, {}, [8, 8])).toBeUndefined();
   });
 });
 

@@ -133,7 +133,8 @@ function contentOf(change: CandidateAnswer['changes'][number], rel: string, cont
   }
   const applied = applyEdits(context.originals?.get(rel) ?? null, change.edits ?? []);
   if (applied.ok) return { ok: true, text: applied.content };
-  const what = applied.problem === 'not found' ? 'its search text is not found in the file' : 'its search text is found more than once (ambiguous)';
+  // The reason already names the kind (`edit: not found`, `edit: ambiguous`) and is printed before the message, so the message does not repeat it.
+  const what = applied.problem === 'not found' ? 'its search text is not in the file' : 'its search text is found more than once';
   return {
     ok: false,
     discard: { reason: `edit: ${applied.problem}`, message: `edits[${applied.editIndex}] of ${rel}: ${what}`, file: rel, editIndex: applied.editIndex },

@@ -68,20 +68,36 @@ export async function plantSource(opts: PlantOptions, root: string, cwd: string,
   };
 }
 
-/** One trial's plants; `warnings` (first trial only) hears when fewer fit than were asked for. */
-export function trialPlants(opts: PlantOptions, source: PlantSource, seed: number, warnings?: string[]): Plant[] {
-  const plants = source.plants(seed);
-  if (plants.length === 0) {
+/**
+ * Every trial's plants, one list per seed (the selection is pure, so all are known before any
+ * review runs). A trial with no plant is an error; fewer than asked is one warning that is true
+ * across the trials, not of the first one only.
+ */
+export function trialPlants(opts: PlantOptions, source: PlantSource, seeds: readonly number[], warnings: string[]): Plant[][] {
+  const perTrial = seeds.map((seed) => source.plants(seed));
+  if (perTrial.some((plants) => plants.length === 0)) {
     const who = opts.plantSource === 'model' ? 'the model proposed no plant that passed the checks' : 'the mutation engine found nothing to mutate in the target files';
     throw opError(`no plants could be generated: ${who}`);
   }
-  if (plants.length < opts.plants && !opts.plantsFile && warnings) {
-    const m = source.model;
-    const why = [
-      ...(m ? [`the model proposed ${m.proposed}, ${m.discarded.length} of them discarded`] : []),
-      ...(opts.plantSource !== 'model' ? ['plants are 7 lines apart, in the lines the commit changed when it changed any'] : []),
-    ];
-    warnings.push(`only ${plants.length} of the ${opts.plants} requested plants fit (${why.join('; ')})`);
+  if (!opts.plantsFile) {
+    const warning = shortfall(opts, source, perTrial.map((plants) => plants.length));
+    if (warning) warnings.push(warning);
   }
-  return plants;
+  return perTrial;
+}
+
+/** "only 6 of the 8 requested plants fit", said of one trial, of each trial, or of some of them with every count. */
+export function shortfall(opts: Pick<PlantOptions, 'plants' | 'plantSource'>, source: Pick<PlantSource, 'model'>, counts: readonly number[]): string | undefined {
+  const short = counts.filter((n) => n < opts.plants).length;
+  if (short === 0) return undefined;
+  const m = source.model;
+  const why = [
+    ...(m ? [`the model proposed ${m.proposed}, ${m.discarded.length} of them discarded`] : []),
+    ...(opts.plantSource !== 'model' ? ['plants are 7 lines apart, in the lines the commit changed when it changed any'] : []),
+  ];
+  const because = why.length === 0 ? '' : ` (${why.join('; ')})`;
+  if (counts.length === 1) return `only ${counts[0]} of the ${opts.plants} requested plants fit${because}`;
+  if (counts.every((n) => n === counts[0])) return `only ${counts[0]} of the ${opts.plants} requested plants fit in each of the ${counts.length} trials${because}`;
+  const which = short === counts.length ? 'every one' : `${short}`;
+  return `fewer than the ${opts.plants} requested plants fit in ${which} of the ${counts.length} trials (per trial: ${[`${counts.join(', ')}`, ...why].join('; ')})`;
 }

@@ -58,9 +58,10 @@ export function renderText(doc: CalibrationJson): string {
   out.push('', 'plants:');
   for (const p of doc.plants) {
     const trial = p.trial === undefined ? '' : `[${p.trial}] `;
-    const flags = p.unverified ? ', unverified: no test tells it apart' : '';
+    // The operator is named only when it says more than the category (`wrong-identifier` is both).
+    const notes = [...(p.operator === p.category ? [] : [p.operator]), ...(p.unverified ? ['unverified: no test tells it apart'] : [])];
     const lines = p.endLine === undefined ? `${p.line}` : `${p.line}-${p.endLine}`;
-    out.push(`  ${p.status.padEnd(10)} ${trial}${p.file}:${lines}  ${p.category} (${p.operator}${flags})`);
+    out.push(`  ${p.status.padEnd(10)} ${trial}${p.file}:${lines}  ${p.category}${notes.length === 0 ? '' : ` (${notes.join(', ')})`}`);
     out.push(...codeLines('-', p.original), ...codeLines('+', p.mutated));
     // A located plant was pointed at but not identified: the scorer's reason is why it is no catch.
     if (p.status === 'located' && p.reason) out.push(`             why: ${oneLine(p.reason)}`);
