@@ -69,7 +69,7 @@ export function renderStatus(s: StatusResult): string {
 }
 
 export function renderDoctor(d: DoctorResult): string {
-  const lines = [`root: ${d.root}`, `runner: ${d.runner ?? 'none detected'}`, `tests found: ${d.tests_found} in ${d.test_files} test file(s)`, `log: ${d.log.path} (${d.log.exists ? `${d.log.events} events` : 'not created yet'})`, renderGated(d.gated)];
+  const lines = [`root: ${d.root}`, `runner: ${d.runner ?? 'none detected'}`, `test declarations found: ${d.tests_found} in ${d.test_files} test file(s) (a table test such as it.each counts once; \`tdd-kernel run\` runs each of its rows)`, `log: ${d.log.path} (${d.log.exists ? `${d.log.events} events` : 'not created yet'})`, renderGated(d.gated)];
   for (const w of d.warnings) lines.push(`warning: ${w}`);
   return terminalSafe(lines.join('\n'));
 }
