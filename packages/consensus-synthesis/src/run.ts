@@ -15,6 +15,7 @@ import {
   prewarmProviders,
   promptOnly,
   sumUsage,
+  terminalSafe,
   withConfigEnv,
   writeFileAtomic,
   type Outcome,
@@ -40,7 +41,6 @@ import type { Chairman, Chunks, Consensus, ConsensusOutput, GitHubReview, Review
 import { pullRequestTarget, type PullRequestTarget } from './github/pull-request-target.js';
 import { postReview, retireReviews, type PostDeps } from './github/post-review.js';
 import { appendJobSummary } from './github/job-summary.js';
-import { terminalSafe } from './report/terminal-safe.js';
 import { checkOutputPaths } from './report/output-paths.js';
 import { chair, type ChairResult } from './chair/chair.js';
 import pkg from '../package.json' with { type: 'json' };

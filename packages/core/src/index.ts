@@ -26,6 +26,7 @@ export * from './redact.js';
 export * from './interrupt.js';
 export * from './run-command.js';
 export * from './text-style.js';
+export * from './terminal-safe.js';
 export * from './snapshot.js';
 export * from './snapshot-recover.js';
 export * from './restore-interrupted.js';

@@ -186,6 +186,25 @@ describe('doctor --agent codex right after init codex', () => {
     expect(after.stdout).not.toContain('trusted (approve');
   });
 
+  it('prints each trust line once, in the block; the problems refer to it', async () => {
+    repo = makeProject('none', {});
+    const home = path.join(repo.dir, '.git', 'codex-home');
+    expect((await kernel(repo, ['init', 'codex'], undefined, { CODEX_HOME: home })).exitCode).toBe(0);
+    const { stdout } = await kernel(repo, ['doctor', '--agent', 'codex'], undefined, { CODEX_HOME: home });
+    const count = (text: string) => stdout.split(text).length - 1;
+    expect(count('[projects.')).toBe(1);
+    expect(count('trust_level = "trusted"')).toBe(1);
+    const hooks = count('[hooks.state.');
+    expect(hooks).toBeGreaterThan(0);
+    expect(count('trusted_hash = ')).toBe(hooks);
+    const problems = stdout.split('\n').filter((l) => l.startsWith('problem: '));
+    expect(problems).toHaveLength(1 + hooks);
+    for (const p of problems) expect(p).toMatch(/not trusted in .*: (add|trust it in Codex's hook review, or add) its lines from the block above$/);
+    // --json keeps each problem whole: it has no block to refer to.
+    const json = DoctorAgentOutputSchema.parse(JSON.parse((await kernel(repo, ['doctor', '--agent', 'codex', '--json'], undefined, { CODEX_HOME: home })).stdout));
+    expect(json.problems.filter((p) => p.includes('trusted_hash = ') || p.includes('trust_level = '))).toHaveLength(1 + hooks);
+  });
+
   it('the printed command appends to a config.toml whose last line has no newline without joining the two', async () => {
     repo = makeProject('none', {});
     const home = path.join(repo.dir, '.git', 'codex-home');

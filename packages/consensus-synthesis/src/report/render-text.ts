@@ -3,7 +3,7 @@
 // and the report path.
 
 import type { ConsensusOutput } from './output-schema.js';
-import { terminalSafe } from './terminal-safe.js';
+import { terminalSafe } from '@adlc/core';
 
 export function headline(doc: Pick<ConsensusOutput, 'mode' | 'answered' | 'total' | 'chairman'>): string {
   const kind = doc.mode === 'code-review' ? 'code review' : 'general prompt';

@@ -6,10 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { chmod, open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { opError, redactSecrets, writeFileAtomic } from '@adlc/core';
+import { opError, redactSecrets, terminalSafe, writeFileAtomic } from '@adlc/core';
 import type { AttemptFailure, Chairman, Chunks, Gate, Mode, ReviewerResult } from './output-schema.js';
 import { kb } from '../inputs/diff-parts.js';
-import { terminalSafe } from './terminal-safe.js';
 
 export interface ReportInput {
   mode: Mode;

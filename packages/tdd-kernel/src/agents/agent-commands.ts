@@ -12,7 +12,7 @@ import type { AgentName } from './types.js';
 import { doctorAgent, type AgentDoctorResult } from './doctor/doctor-agent.js';
 import { defaultHookCommand } from './init/init-claude-code.js';
 import { INSTALL } from './init/install-specs.js';
-import { hookTrustToml, projectTrustToml } from './init/codex-trust.js';
+import { codexTrustIssues, codexTrustProblem, codexTrustProblemInBlock, type CodexTrustIssue } from './init/codex-hooks.js';
 import { shellQuote } from '../runners/shell.js';
 import { absoluteHookCommand, initAgent, type AgentInitResult } from './init/install.js';
 
@@ -55,22 +55,29 @@ export function renderInit(r: AgentInitResult): string {
 
 /**
  * Codex runs a project's hooks only once the project and each hook are trusted in its config.toml: what to
- * append there, as one block (a hook trusted before with another hash is among the problems: its
+ * append there, as one block (a hook trusted before with another hash is left to its problem: its
  * trusted_hash is replaced, not appended, or the file would hold the table twice).
  */
-export function codexTrustFix(trust: NonNullable<AgentDoctorResult['codex_trust']>, root: string): string | null {
-  const untrusted = trust.hooks.filter((h) => h.trusted_hash === null).map((h) => ({ key: h.key, currentHash: h.current_hash }));
-  const toml = `${trust.project_trusted ? '' : projectTrustToml(root)}${hookTrustToml(untrusted)}`.trim();
+export function codexTrustFix(issues: readonly CodexTrustIssue[], configToml: string): string | null {
+  const toml = issues.filter((i) => i.appended).map((i) => i.toml).join('').trim();
   if (toml === '') return null;
   return [
-    `Codex runs a project's hooks only once the project and each hook are trusted (approve them in Codex's hook review, or append these lines to ${trust.config_toml}):`,
+    `Codex runs a project's hooks only once the project and each hook are trusted (approve them in Codex's hook review, or append these lines to ${configToml}):`,
     // Codex's home may not exist yet, and the file may not end with a newline: the blank line keeps the
     // first appended table off its last line.
-    `mkdir -p ${shellQuote(path.dirname(trust.config_toml))} && cat >> ${shellQuote(trust.config_toml)} <<'EOF'`,
+    `mkdir -p ${shellQuote(path.dirname(configToml))} && cat >> ${shellQuote(configToml)} <<'EOF'`,
     '',
     toml,
     'EOF',
   ].join('\n');
+}
+
+/** The trust issues of a doctor result (read back from its JSON form). */
+function trustIssues(r: AgentDoctorResult): CodexTrustIssue[] {
+  if (!r.codex_trust) return [];
+  const { config_toml, project_trusted, hooks } = r.codex_trust;
+  const status = { configToml: config_toml, projectTrusted: project_trusted, hooks: hooks.map((h) => ({ key: h.key, event: h.event, currentHash: h.current_hash, trustedHash: h.trusted_hash })) };
+  return codexTrustIssues(status, r.root);
 }
 
 function listed(items: string[]): string {
@@ -90,9 +97,12 @@ export function renderDoctorAgent(r: AgentDoctorResult): string {
       ? `${r.agent}: the installed hook refuses a forbidden edit in ${r.agent}'s contract (${where}: \`${r.command}\`)`
       : `${r.agent}: the gate is NOT in place (${where}${r.command ? `: \`${r.command}\`` : ''})`,
   ];
-  const trust = r.codex_trust && r.problems.length > 0 ? codexTrustFix(r.codex_trust, r.root) : null;
-  if (trust) lines.push(trust);
-  for (const p of r.problems) lines.push(`problem: ${p}`);
+  const issues = r.problems.length > 0 ? trustIssues(r) : [];
+  const fix = r.codex_trust ? codexTrustFix(issues, r.codex_trust.config_toml) : null;
+  if (fix) lines.push(fix);
+  // The block holds the lines that fix these problems: they say so rather than print them again.
+  const inBlock = new Map(fix ? issues.filter((i) => i.appended).map((i) => [codexTrustProblem(i), codexTrustProblemInBlock(i)]) : []);
+  for (const p of r.problems) lines.push(`problem: ${inBlock.get(p) ?? p}`);
   for (const w of r.warnings ?? []) lines.push(`warning: ${w}`);
   for (const lack of r.lacks) lines.push(`cannot enforce: ${lack}`);
   for (const u of r.unconfirmed) lines.push(`unconfirmed: ${u}`);

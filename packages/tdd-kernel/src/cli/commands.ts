@@ -40,7 +40,7 @@ export function buildProgram(): Command {
   );
   addOptions(program.command('status').description('tests red/green, open claims, buffered edits, mode, plan'), commandOptions('plan'));
   addOptions(
-    program.command('doctor').description("runner, tests found, warnings; with --agent, a self-test of that agent's installed hook"),
+    program.command('doctor').description("runner, test declarations found, warnings; with --agent, a self-test of that agent's installed hook"),
     commandOptions('plan', 'agent'),
   );
   program.command('hook').description("answer an agent hook event read on stdin, in that agent's contract").argument('<agent>', AGENT_NAMES.join(', '));

@@ -1,5 +1,7 @@
-// Text reports for people (stdout without --json). Pure.
+// Text reports for people (stdout without --json). Pure. Test ids, file names and runner messages are the
+// project's text: each report goes through terminalSafe, so a control character in them is shown, not obeyed.
 
+import { terminalSafe } from '@adlc/core';
 import type { ClaimResult } from '../kernel/claim.js';
 import type { DoctorResult } from '../project/doctor.js';
 import type { FlushResult } from '../turn/flush.js';
@@ -10,8 +12,8 @@ import type { StatusResult } from '../kernel/status.js';
 import type { GatedFiles } from '../project/gated-files.js';
 
 export function renderCheck(r: GateResult): string {
-  if (r.decision === 'allow' && !r.warned) return `allowed: ${r.file} (${r.via === 'claim' ? `claim on ${r.test_ids.join(', ')}` : r.via})`;
-  return `${r.warned ? 'would refuse (mode warn)' : 'refused'}: ${r.reason}`;
+  if (r.decision === 'allow' && !r.warned) return terminalSafe(`allowed: ${r.file} (${r.via === 'claim' ? `claim on ${r.test_ids.join(', ')}` : r.via})`);
+  return terminalSafe(`${r.warned ? 'would refuse (mode warn)' : 'refused'}: ${r.reason}`);
 }
 
 export function renderRun(r: RunSummary): string {
@@ -22,25 +24,24 @@ export function renderRun(r: RunSummary): string {
   const broken = Object.entries(r.file_errors).filter(([file]) => !reported.has(file));
   for (const [file, message] of broken) lines.push(`error  ${file} did not load (its tests never ran)\n      ${message.split('\n').slice(0, 6).join('\n      ')}`);
   lines.push(`${passed} green, ${r.results.length - passed} red${broken.length > 0 ? `, ${broken.length} test file(s) that did not load` : ''}  (${r.command || 'nothing run'})`);
-  return lines.join('\n');
+  return terminalSafe(lines.join('\n'));
 }
 
 export function renderClaim(r: ClaimResult): string {
-  return r.claimed ? `claimed: ${r.test_id} -> ${r.files.join(', ')}` : `claim refused: ${r.reason}`;
+  return terminalSafe(r.claimed ? `claimed: ${r.test_id} -> ${r.files.join(', ')}` : `claim refused: ${r.reason}`);
 }
 
 export function renderFlush(r: FlushResult): string {
   const recovered = r.recovered.map((n) => `recovered: ${n}\n`).join('');
-  if (!r.ran) return `${recovered}${r.message}`;
-  const kept = r.kept.length > 0 ? `\nkept: ${r.kept.join(', ')}` : '';
-  return `${recovered}${r.message}${kept}`;
+  const kept = r.ran && r.kept.length > 0 ? `\nkept: ${r.kept.join(', ')}` : '';
+  return terminalSafe(`${recovered}${r.message}${kept}`);
 }
 
 export function renderRefactor(r: RefactorResult): string {
   const head = r.changed ? `refactor mode ${r.refactor ? 'on' : 'off'}` : r.reason ?? `refactor mode ${r.refactor ? 'on' : 'off'}`;
   const suite = r.suite ? `\nsuite: ${r.suite.passed} green, ${r.suite.failed} red` : '';
   const verify = r.verify ? `\nverify: \`${r.verify.command}\` ${r.verify.passed ? 'passed' : `failed\n${r.verify.output_tail}`}` : '';
-  return `${head}${suite}${verify}`;
+  return terminalSafe(`${head}${suite}${verify}`);
 }
 
 /** Greens `status` lists one by one; more are counted in one line. */
@@ -64,13 +65,13 @@ export function renderStatus(s: StatusResult): string {
   }
   lines.push(renderGated(s.gated));
   if (s.corrupt_lines > 0) lines.push(`warning: ${s.corrupt_lines} corrupt line(s) skipped in the log`);
-  return lines.join('\n');
+  return terminalSafe(lines.join('\n'));
 }
 
 export function renderDoctor(d: DoctorResult): string {
-  const lines = [`root: ${d.root}`, `runner: ${d.runner ?? 'none detected'}`, `tests found: ${d.tests_found} in ${d.test_files} test file(s)`, `log: ${d.log.path} (${d.log.exists ? `${d.log.events} events` : 'not created yet'})`, renderGated(d.gated)];
+  const lines = [`root: ${d.root}`, `runner: ${d.runner ?? 'none detected'}`, `test declarations found: ${d.tests_found} in ${d.test_files} test file(s) (a table test such as it.each counts once; \`tdd-kernel run\` runs each of its rows)`, `log: ${d.log.path} (${d.log.exists ? `${d.log.events} events` : 'not created yet'})`, renderGated(d.gated)];
   for (const w of d.warnings) lines.push(`warning: ${w}`);
-  return lines.join('\n');
+  return terminalSafe(lines.join('\n'));
 }
 
 function renderGated(g: GatedFiles): string {

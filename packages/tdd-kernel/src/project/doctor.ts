@@ -1,4 +1,4 @@
-// doctor: is the kernel usable here? Runner, how many tests exist, and what will get in the way.
+// doctor: is the kernel usable here? Runner, how many tests the test files declare, and what will get in the way.
 
 import * as fs from 'node:fs';
 import path from 'node:path';

@@ -116,6 +116,10 @@ export const DoctorOutputSchema = z.object({
   root: z.string(),
   runner: z.string().nullable(),
   test_files: z.number().int(),
+  /**
+   * Test declarations counted in the test files' text (`it(`, `test(`, `def test_`, `@Test`, ...), not the tests
+   * a run runs: a table test (`it.each`, a loop, a parametrized test) counts once.
+   */
   tests_found: z.number().int(),
   log: z.object({ path: z.string(), exists: z.boolean(), events: z.number().int(), corrupt_lines: z.number().int(), readable: z.boolean() }),
   warnings: z.array(z.string()),

@@ -64,13 +64,39 @@ export function codexTrustStatus(root: string, env: NodeJS.ProcessEnv, content?:
   return { configToml, projectTrusted: trust.projectTrusted, hooks };
 }
 
+/** One thing Codex's trust lacks, and the config.toml lines that fix it. */
+export interface CodexTrustIssue {
+  what: string;
+  toml: string;
+  /** A hook, which Codex's hook review can also trust. */
+  reviewable: boolean;
+  /** Appended as they are; not for a hook trusted before with another hash, whose trusted_hash is replaced. */
+  appended: boolean;
+}
+
+export function codexTrustIssues(status: CodexTrustStatus, root: string): CodexTrustIssue[] {
+  const issues: CodexTrustIssue[] = [];
+  if (!status.projectTrusted) issues.push({ what: `the project is not trusted in ${status.configToml} (Codex loads no project hooks then)`, toml: projectTrustToml(root), reviewable: false, appended: true });
+  for (const h of status.hooks.filter((hook) => hook.trustedHash !== hook.currentHash)) {
+    const what = `the ${h.event} hook is ${h.trustedHash === null ? 'not trusted' : 'changed since it was trusted'} in ${status.configToml} (Codex skips it without a word)`;
+    issues.push({ what, toml: hookTrustToml([h]), reviewable: true, appended: h.trustedHash === null });
+  }
+  return issues;
+}
+
+/** The issue with its lines, for a report that has no block of them. */
+export function codexTrustProblem(issue: CodexTrustIssue): string {
+  return `${issue.what}; add${issue.reviewable ? " (or trust it in Codex's hook review)" : ''}:${issue.toml}`;
+}
+
+/** The issue for a report that prints its lines in one block (`codexTrustFix`) before the problems. */
+export function codexTrustProblemInBlock(issue: CodexTrustIssue): string {
+  return `${issue.what}: ${issue.reviewable ? "trust it in Codex's hook review, or add" : 'add'} its lines from the block above`;
+}
+
 /** What the user must add to config.toml (empty when all is trusted), as lines for people. */
 export function codexTrustProblems(status: CodexTrustStatus, root: string): string[] {
-  const missing = status.hooks.filter((h) => h.trustedHash !== h.currentHash);
-  const problems: string[] = [];
-  if (!status.projectTrusted) problems.push(`the project is not trusted in ${status.configToml} (Codex loads no project hooks then); add:${projectTrustToml(root)}`);
-  for (const h of missing) problems.push(`the ${h.event} hook is ${h.trustedHash === null ? 'not trusted' : 'changed since it was trusted'} in ${status.configToml} (Codex skips it without a word); add (or trust it in Codex's hook review):${hookTrustToml([h])}`);
-  return problems;
+  return codexTrustIssues(status, root).map(codexTrustProblem);
 }
 
 /** After `init codex`: what to trust, or that it is trusted already. */
