@@ -13,7 +13,7 @@ import { AGENT_NAMES, type AgentName } from '../src/agents/types.js';
 import { probePayload, refusalProblem } from '../src/agents/doctor/probe.js';
 import { INSTALL, configFile, isKernelCommand } from '../src/agents/init/install-specs.js';
 import { DoctorAgentOutputSchema, InitAgentOutputSchema } from '../src/schemas/outputs.js';
-import { kernel, makeProject } from './support.js';
+import { BIN, kernel, makeProject } from './support.js';
 
 let repo: TempRepo;
 afterEach(() => repo?.cleanup());
@@ -203,6 +203,38 @@ describe('doctor --agent codex right after init codex', () => {
     // --json keeps each problem whole: it has no block to refer to.
     const json = DoctorAgentOutputSchema.parse(JSON.parse((await kernel(repo, ['doctor', '--agent', 'codex', '--json'], undefined, { CODEX_HOME: home })).stdout));
     expect(json.problems.filter((p) => p.includes('trusted_hash = ') || p.includes('trust_level = '))).toHaveLength(1 + hooks);
+  });
+
+  it('a hook changed since it was trusted: its problem says to set the new trusted_hash in its table, and doing so is enough', async () => {
+    repo = makeProject('none', {});
+    const home = path.join(repo.dir, '.git', 'codex-home');
+    const env = { CODEX_HOME: home };
+    expect((await kernel(repo, ['init', 'codex'], undefined, env)).exitCode).toBe(0);
+    const first = await kernel(repo, ['doctor', '--agent', 'codex'], undefined, env);
+    const command = first.stdout.slice(first.stdout.indexOf('mkdir -p '), first.stdout.indexOf('\nEOF\n') + 4);
+    expect(spawnSync('/bin/sh', ['-c', command], { cwd: repo.dir, encoding: 'utf8' }).status).toBe(0);
+    expect((await kernel(repo, ['doctor', '--agent', 'codex'], undefined, env)).exitCode).toBe(0);
+
+    // Another spelling of the same hook command: the same hooks (same keys), other hashes.
+    expect((await kernel(repo, ['init', 'codex', '--hook-command', `exec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} hook codex`], undefined, env)).exitCode).toBe(0);
+    const changed = await kernel(repo, ['doctor', '--agent', 'codex'], undefined, env);
+    expect(changed.exitCode).toBe(2);
+    expect(changed.stdout).not.toContain('mkdir -p ');
+    const problems = changed.stdout.split('\n').filter((l) => l.startsWith('problem: '));
+    expect(problems.length).toBeGreaterThan(0);
+    for (const p of problems) expect(p).toMatch(/changed since it was trusted .*; trust it again in Codex's hook review, or set the trusted_hash of its table there to the new value:$/);
+    expect(changed.stdout).not.toMatch(/; add/);
+
+    // Following it: each table's trusted_hash set to the hash the problem gives.
+    const json = DoctorAgentOutputSchema.parse(JSON.parse((await kernel(repo, ['doctor', '--agent', 'codex', '--json'], undefined, env)).stdout));
+    const configFile = path.join(home, 'config.toml');
+    let config = readFileSync(configFile, 'utf8');
+    for (const h of json.codex_trust!.hooks) {
+      expect(changed.stdout).toContain(`trusted_hash = ${JSON.stringify(h.current_hash)}`);
+      config = config.replace(`trusted_hash = ${JSON.stringify(h.trusted_hash)}`, `trusted_hash = ${JSON.stringify(h.current_hash)}`);
+    }
+    writeFileSync(configFile, config);
+    expect((await kernel(repo, ['doctor', '--agent', 'codex'], undefined, env)).exitCode).toBe(0);
   });
 
   it('the printed command appends to a config.toml whose last line has no newline without joining the two', async () => {

@@ -86,6 +86,8 @@ export function codexTrustIssues(status: CodexTrustStatus, root: string): CodexT
 
 /** The issue with its lines, for a report that has no block of them. */
 export function codexTrustProblem(issue: CodexTrustIssue): string {
+  // A hook trusted before with another hash has its table already: a second one would make the file invalid.
+  if (!issue.appended) return `${issue.what}; trust it again in Codex's hook review, or set the trusted_hash of its table there to the new value:${issue.toml}`;
   return `${issue.what}; add${issue.reviewable ? " (or trust it in Codex's hook review)" : ''}:${issue.toml}`;
 }
 
