@@ -11,6 +11,7 @@ export * from './failure-hints.js';
 export * from './args.js';
 export * from './output.js';
 export * from './paths.js';
+export * from './test-path.js';
 export * from './listed-files.js';
 export * from './atomic-write.js';
 export * from './providers/types.js';

@@ -34,6 +34,14 @@ describe('multi-line plants', () => {
     expect(absolute.ok).toBe(false);
   });
 
+  it.each([
+    ['src/Button.stories.js', 'src/Button.stories.js is a fixture, test helper, story or benchmark: no plant belongs there'],
+    ['src/F.TEST.js', 'src/F.TEST.js is a test file'],
+  ])('a model plant in %s is refused, even when it is a target', async (file, reason) => {
+    const checked = await checkModelPlant({ file, search: 'a < b', replace: 'a <= b', category: 'off-by-one', description: 'd' }, 0, new Map([[file, CODE]]));
+    expect(checked).toEqual({ ok: false, reason });
+  });
+
   const PY = 'def total(values):\n    s = 0\n    for v in values:\n        s += v\n    return s\n';
   const pyCases: Array<[string, string, string, string | null]> = [
     ['a real change', '    for v in values:', '    for v in values[1:]:', null],

@@ -2,17 +2,9 @@
 // (the test command's own and anything the usual test layouts name) never are; neither are
 // dependencies, vendored copies and generated output, which a fix must not edit. Pure.
 
-export type Exclusion = 'test' | 'node_modules' | 'vendored' | 'generated' | 'not-source';
+import { isTestPath } from '@adlc/core';
 
-const TEST_DIRS = new Set(['test', 'tests', '__tests__', 'spec', 'specs', '__mocks__', 'testdata', 'test-fixtures', 'e2e']);
-const TEST_NAMES = [
-  /\.(?:test|spec)\.[^/]+$/, // x.test.js, x.spec.ts
-  /^(?:test|tests)\.(?:[cm]?[jt]sx?|py)$/, // test.js (node --test and ava run it by that name), Django's tests.py
-  /_(?:test|spec)\.[^/]+$/, // x_test.go, x_test.py, x_spec.rb
-  /^test_[^/]*\.py$/, // pytest's test_x.py
-  /^conftest\.py$/,
-  /(?:Test|Tests|IT)\.(?:java|kt|scala|groovy)$/, // JUnit's FooTest.java
-];
+export type Exclusion = 'test' | 'node_modules' | 'vendored' | 'generated' | 'not-source';
 
 const VENDORED_DIRS = new Set(['vendor', 'third_party', 'third-party', 'bower_components', 'jspm_packages', '.yarn', '.pnpm-store', '.venv', 'venv', 'site-packages', '__pypackages__', '.tox', '.nox']);
 const GENERATED_DIRS = new Set(['dist', 'build', 'coverage', '.nyc_output', '__pycache__', '.next', '.nuxt', 'out-tsc', 'generated', '__generated__']);
@@ -33,15 +25,10 @@ export function exclusionOf(file: string, namedByCommand: (file: string) => bool
   const name = segments[segments.length - 1] ?? '';
   if (dirs.includes('node_modules')) return 'node_modules';
   if (dirs.some((d) => VENDORED_DIRS.has(d))) return 'vendored';
-  if (namedByCommand(file) || dirs.some((d) => TEST_DIRS.has(d)) || TEST_NAMES.some((re) => re.test(name))) return 'test';
+  if (namedByCommand(file) || isTestPath(file)) return 'test';
   if (dirs.some((d) => GENERATED_DIRS.has(d)) || GENERATED_NAMES.some((re) => re.test(name))) return 'generated';
   if (!SOURCE_EXTENSIONS.test(name)) return 'not-source';
   return null;
-}
-
-/** True for the test layouts alone (no command involved): used to find the tests a run executed. */
-export function isTestPath(file: string): boolean {
-  return exclusionOf(file) === 'test';
 }
 
 /** A generator's marker in the first lines of the text. */

@@ -3,13 +3,13 @@
 // keep their count, a real change (not whitespace, comments or layout), and a file that still parses
 // (JS/TS: TypeScript's parser; other languages: the line engine's lexer, as for rule plants).
 
-import { normalizeSyntax } from '@adlc/core';
+import { isTestPath, normalizeSyntax } from '@adlc/core';
 import type * as z from 'zod';
 import type { Plant } from '../types.js';
 import type { ModelPlantsAnswerSchema } from './ask-model.js';
 import { languageOf } from './language.js';
 import { lineSyntaxOf, scanLines } from './mutate/line-scan.js';
-import { isTestPath } from './targets.js';
+import { takesNoPlant } from './targets.js';
 
 export const MAX_PLANT_LINES = 8;
 
@@ -34,7 +34,9 @@ export async function checkModelPlant(
   const file = answer.file.trim().replaceAll('\\', '/').replace(/^\.\//, '');
   if (file.split('/').includes('..')) return { ok: false, reason: `${answer.file} goes through ..` };
   if (file.startsWith('/') || /^[a-z]:/i.test(file)) return { ok: false, reason: `${answer.file} is an absolute path, outside the repository's relative paths` };
-  if (isTestPath(file)) return { ok: false, reason: `${file} is a test file` };
+  if (takesNoPlant(file)) {
+    return { ok: false, reason: isTestPath(file) ? `${file} is a test file` : `${file} is a fixture, test helper, story or benchmark: no plant belongs there` };
+  }
   const raw = targets.get(file);
   if (raw === undefined) return { ok: false, reason: `${file} is not one of the target files` };
   const content = raw.replaceAll('\r\n', '\n');

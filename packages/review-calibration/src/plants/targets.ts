@@ -3,7 +3,7 @@
 
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { git, OpError, opError, resolveListedFiles } from '@adlc/core';
+import { git, isTestPath, OpError, opError, resolveListedFiles } from '@adlc/core';
 import { rangeEnd } from './commit-ref.js';
 import { generatedFiles } from './generated.js';
 
@@ -12,15 +12,14 @@ const SOURCE_EXTENSIONS = new Set([
   'py', 'go', 'java', 'rs', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'cs', 'kt', 'kts', 'swift', 'php', 'rb',
 ]);
 
-const TEST_PATH = [
-  /(^|\/)(__tests__|__mocks__|tests?|spec|specs|e2e|fixtures?|testdata|test-utils|testing)\//i,
-  /\.(test|spec|e2e|stories|story|bench)\.[^/]+$/i,
-  /(^|\/)tests?\.([cm]?[jt]sx?|py)$/i, // test.js (ava and node --test run it by that name), Django's tests.py
-  /(^|\/)test_[^/]*\.py$/i,
-  /_test\.(py|go|rb|exs?)$/i,
-  /_spec\.rb$/i,
-  /(^|\/)conftest\.py$/i,
-  /(Test|Tests|IT)\.(java|kt|cs)$/,
+/**
+ * Not tests (core's isTestPath says which are), but no plant belongs here either: fixtures and test
+ * helpers feed the tests, stories, benchmarks and end-to-end scripts are not the shipped code under
+ * review. (Installed and vendored code is left out as not source, below.)
+ */
+const NO_PLANT_PATH = [
+  /(^|\/)(fixtures?|testing|test-utils)\//i,
+  /\.(e2e|stories|story|bench)\.[^/]+$/i,
 ];
 
 const CONFIG_PATH = [
@@ -41,14 +40,14 @@ const NOT_SOURCE = [
   ...GENERATED_PATH,
 ];
 
-/** A path (repository-relative, forward slashes) is a test, fixture or story file. */
-export function isTestPath(file: string): boolean {
-  return TEST_PATH.some((re) => re.test(file));
+/** A path (repository-relative, forward slashes) is a test, or a fixture, test helper, story or benchmark. */
+export function takesNoPlant(file: string): boolean {
+  return isTestPath(file) || NO_PLANT_PATH.some((re) => re.test(file));
 }
 
 /** A path (repository-relative, forward slashes) is eligible source code. */
 export function isEligibleSource(file: string): boolean {
-  return isSourceFile(file) && ![...TEST_PATH, ...CONFIG_PATH, ...NOT_SOURCE].some((re) => re.test(file));
+  return isSourceFile(file) && !takesNoPlant(file) && ![...CONFIG_PATH, ...NOT_SOURCE].some((re) => re.test(file));
 }
 
 function isSourceFile(file: string): boolean {
@@ -58,7 +57,7 @@ function isSourceFile(file: string): boolean {
 
 /** Source code (not a test) that its path says is generated: skipped, and said so, like generated code found by its header. */
 function generatedByPath(file: string): boolean {
-  return isSourceFile(file) && !isTestPath(file) && GENERATED_PATH.some((re) => re.test(file));
+  return isSourceFile(file) && !takesNoPlant(file) && GENERATED_PATH.some((re) => re.test(file));
 }
 
 export interface Target {
