@@ -4,6 +4,7 @@
 // left, the deterministic top --max-files stands. Pure.
 
 import path from 'node:path';
+import { isTestPath } from '@adlc/core';
 import * as z from 'zod';
 import type { LocalizeMode } from '../cli/options.js';
 
@@ -91,8 +92,7 @@ export function judgePicks(answer: RerankAnswer, shown: readonly string[], maxFi
 
 function whyNotShown(file: string): string {
   if (path.isAbsolute(file) || /^[A-Za-z]:[\\/]/.test(file) || path.posix.normalize(file.replace(/\\/g, '/')).startsWith('../')) return 'outside the repository';
-  if (TEST_FILE.test(file)) return 'a test file (the test is the specification)';
+  if (isTestPath(file)) return 'a test file (the test is the specification)';
   return `not among the ${RERANK_TOP} files shown`;
 }
 
-const TEST_FILE = /(^|\/)(tests?|__tests__|spec|specs)\/|[._-](test|spec)\.[^/]+$|(^|\/)test_[^/]+\.py$/i;
