@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { asksForHelpOrVersion, writeOut } from '@adlc/core';
 import { AGENT_NAMES, HOOK_CONFIG_FILES, isAgentName } from './agents/types.js';
 import { contextForFlags, rootOf } from './project/context.js';
+import { insideProject } from './project/paths.js';
 import { projectConfig } from './project/checked-config.js';
 import type { GlobalFlags } from './cli/options.js';
 import { HOT_VALUE_FLAGS, isMode, PARSE_OPTIONS, type HotValueFlag } from './cli/hot-flags.js';
@@ -75,6 +76,8 @@ function flagProblem(tokens: readonly Token[]): string | null {
 export async function runHot(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<HotEnd> {
   const call = hotCall(argv);
   if (!call) return 'full';
+  // `check` outside any project: the full CLI says there is none (and creates nothing there).
+  if (call.command === 'check' && call.flags.root === undefined && !insideProject(process.cwd())) return 'full';
   const signals = watchSignals();
   let output: HotOutput | Interrupted;
   try {

@@ -46,6 +46,7 @@ describe('status outside any project', () => {
 
   it.each([
     ['claim', 'test/a.test.mjs::a', 'src/a.mjs'],
+    ['check', 'src/a.mjs'],
     ['run'],
     ['flush'],
     ['refactor', 'on'],
