@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { realpath } from '../../project/paths.js';
-import { claudeConfigDir, claudeSettingsFiles, readJson } from './claude-settings.js';
+import { claudeConfigDir, claudeSettingsFiles } from './claude-settings.js';
+import { readJson } from './read-json.js';
 
 export const PLUGIN_NAME = 'tdd-kernel';
 

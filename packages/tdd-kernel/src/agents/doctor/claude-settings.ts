@@ -3,9 +3,9 @@
 // every file run; for a single value such as `disableAllHooks` or a plugin's `enabledPlugins` entry the
 // first file that sets it decides. Managed (policy) settings and `--settings` are not read here.
 
-import * as fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readJson } from './read-json.js';
 
 /** Claude Code's configuration directory: $CLAUDE_CONFIG_DIR, else ~/.claude. */
 export function claudeConfigDir(env: NodeJS.ProcessEnv): string {
@@ -24,15 +24,6 @@ export function claudeSettingsFiles(root: string, env: NodeJS.ProcessEnv): Claud
   const inProject = (name: string) => ({ file: path.join(root, '.claude', name), label: path.join('.claude', name) });
   const user = path.join(claudeConfigDir(env), 'settings.json');
   return [inProject('settings.local.json'), inProject('settings.json'), { file: user, label: user }];
-}
-
-/** The file's JSON, or null when it is missing or unreadable. */
-export function readJson(file: string): unknown {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
 }
 
 /** The file whose `disableAllHooks: true` switches every hook off in this project, or null. */

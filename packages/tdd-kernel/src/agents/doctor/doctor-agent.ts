@@ -20,6 +20,7 @@ import type { DoctorAgentOutput } from '../../schemas/outputs.js';
 import { folderTrustWarnings } from './folder-trust.js';
 import { findClaudePlugin, type ClaudePlugin } from './claude-plugin.js';
 import { claudeSettingsFiles, hooksDisabledBy } from './claude-settings.js';
+import { readJson } from './read-json.js';
 import { findProjectRoot } from '../../project/paths.js';
 
 export type AgentDoctorResult = DoctorAgentOutput;
@@ -121,12 +122,7 @@ function installedCommand(agent: AgentName, spec: InstallSpec, root: string, gat
 /** tdd-kernel's command for the gate's event in a JSON hooks file (an agent's settings, the Claude Code plugin's hooks.json). */
 function hookCommandIn(file: string, agent: AgentName, spec: InstallSpec, gate: HookEntrySpec): string | null {
   if (spec.format === 'executables' || spec.format === 'plugin') return null;
-  let hooks: Record<string, unknown>;
-  try {
-    hooks = (JSON.parse(fs.readFileSync(file, 'utf8')) as { hooks?: Record<string, unknown> }).hooks ?? {};
-  } catch {
-    return null;
-  }
+  const hooks = (readJson(file) as { hooks?: Record<string, unknown> } | null)?.hooks ?? {};
   const list = Array.isArray(hooks[gate.event]) ? (hooks[gate.event] as Array<Record<string, unknown>>) : [];
   const handlers = spec.format === 'matcher-groups' ? list.flatMap((g) => (Array.isArray(g.hooks) ? (g.hooks as Array<Record<string, unknown>>) : [])) : list;
   const field = spec.format === 'flat' ? spec.commandField : 'command';

@@ -2,9 +2,9 @@
 // silently not run. What `doctor --agent gemini|qwen` can read of that: the user's trusted folders, the
 // folder-trust switch, and (Gemini, headless) GEMINI_CLI_TRUST_WORKSPACE.
 
-import * as fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readJson } from './read-json.js';
 
 type TrustLevel = 'TRUST_FOLDER' | 'TRUST_PARENT' | 'DO_NOT_TRUST';
 
@@ -35,12 +35,4 @@ function trustOf(entries: unknown, root: string): boolean | null {
     if (!best || base.length > best.depth) best = { depth: base.length, trusted: level !== 'DO_NOT_TRUST' };
   }
   return best?.trusted ?? null;
-}
-
-function readJson(file: string): unknown {
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
 }
