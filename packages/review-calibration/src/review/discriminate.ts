@@ -48,7 +48,7 @@ export async function runChecks(checks: readonly Check[], ctx: CheckContext): Pr
   await ctx.snapshot.restore();
   try {
     for (const command of commands) {
-      ctx.cleanCache.set(command, await run(command, ctx));
+      await onCleanTree(command, ctx);
       tick();
     }
     const byPlant = new Map<string, Check[]>();
