@@ -9,7 +9,7 @@ import { redactSecrets } from '@adlc/core';
 import type { ConsensusOutput, GitHubReview } from '../report/output-schema.js';
 import { commentableLines } from './diff-lines.js';
 import type { PullRequestTarget } from './pull-request-target.js';
-import { deleteComments, hasMarker, hideReviews, isRetired, NO_CHANGE, nodeStates, rewriteBodies, SUPERSEDED, type Authored, type Warn } from './retire-earlier.js';
+import { hasMarker, NO_CHANGE, nodeStates, retire, SUPERSEDED, type Authored, type Warn } from './retire-earlier.js';
 import { REVIEW_MARKER, reviewContent, type ReviewContent } from './review-content.js';
 
 /** Bounds the whole exchange with GitHub (every request of it). */
@@ -125,9 +125,7 @@ export async function postReview(target: PullRequestTarget, doc: ConsensusOutput
     // The tool's own: same account as the new review (someone else's text may carry the marker).
     const login = created.user?.login;
     const mine = (x: Authored) => login !== undefined && x.user?.login === login && x.id !== created.id;
-    await deleteComments(octokit, pr, comments.filter(mine), result, warn);
-    await rewriteBodies(octokit, pr, reviews.filter((r) => mine(r) && !isRetired(r)), `${REVIEW_MARKER}\n${SUPERSEDED}: ${created.html_url}`, result, warn);
-    await hideReviews(octokit, reviews.filter(mine), result, warn);
+    await retire(octokit, pr, { reviews, comments }, mine, `${REVIEW_MARKER}\n${SUPERSEDED}: ${created.html_url}`, result, warn);
   } catch (error) {
     warn(error, '');
   }
@@ -156,9 +154,7 @@ export async function retireReviews(target: PullRequestTarget, why: string, deps
     const mine = (x: Authored) => x.node_id !== undefined && states.get(x.node_id)?.viewerDidAuthor === true;
     const head = deps.reviewedHead ?? pull.head.sha;
     const body = `${REVIEW_MARKER}\n${NO_CHANGE} (at ${head.slice(0, 12)}: ${why}); the items this review raised no longer apply.`;
-    await deleteComments(octokit, pr, comments.filter(mine), result, warn);
-    await rewriteBodies(octokit, pr, reviews.filter((r) => mine(r) && !isRetired(r)), body, result, warn);
-    await hideReviews(octokit, reviews.filter(mine), result, warn, states);
+    await retire(octokit, pr, { reviews, comments }, mine, body, result, warn, states);
   } catch (error) {
     result.status = 'failed';
     warn(error, '', left);

@@ -38,7 +38,7 @@ export interface NodeState {
 export const hasMarker = (x: Authored) => (x.body ?? '').includes(REVIEW_MARKER);
 
 /** A review an earlier run already retired (its body points on, or says nothing is left). */
-export const isRetired = (x: Authored) => (x.body ?? '').includes(SUPERSEDED) || (x.body ?? '').includes(NO_CHANGE);
+const isRetired = (x: Authored) => (x.body ?? '').includes(SUPERSEDED) || (x.body ?? '').includes(NO_CHANGE);
 
 /** Who wrote each node and whether it is hidden, asked of GraphQL by node id. */
 export async function nodeStates(octokit: Octokit, nodes: readonly Authored[]): Promise<Map<string, NodeState>> {
@@ -53,7 +53,27 @@ export async function nodeStates(octokit: Octokit, nodes: readonly Authored[]): 
   return states;
 }
 
-export async function deleteComments(octokit: Octokit, pr: PullParams, comments: readonly Authored[], tally: Tally, warn: Warn): Promise<void> {
+/**
+ * Retires the earlier reviews and comments that are the tool's (`mine`): comments deleted, bodies not
+ * yet retired replaced by `body`, reviews hidden (`known`: their states, when already asked).
+ */
+export async function retire(
+  octokit: Octokit,
+  pr: PullParams,
+  earlier: { reviews: readonly Authored[]; comments: readonly Authored[] },
+  mine: (x: Authored) => boolean,
+  body: string,
+  tally: Tally,
+  warn: Warn,
+  known?: Map<string, NodeState>,
+): Promise<void> {
+  const reviews = earlier.reviews.filter(mine);
+  await deleteComments(octokit, pr, earlier.comments.filter(mine), tally, warn);
+  await rewriteBodies(octokit, pr, reviews.filter((r) => !isRetired(r)), body, tally, warn);
+  await hideReviews(octokit, reviews, tally, warn, known);
+}
+
+async function deleteComments(octokit: Octokit, pr: PullParams, comments: readonly Authored[], tally: Tally, warn: Warn): Promise<void> {
   for (const comment of comments) {
     await octokit.rest.pulls.deleteReviewComment({ owner: pr.owner, repo: pr.repo, comment_id: comment.id }).then(
       () => void tally.removedComments++,
@@ -63,7 +83,7 @@ export async function deleteComments(octokit: Octokit, pr: PullParams, comments:
 }
 
 /** Replaces each review's body by `body` (which carries the marker, so later runs still find it). */
-export async function rewriteBodies(octokit: Octokit, pr: PullParams, reviews: readonly Authored[], body: string, tally: Tally, warn: Warn): Promise<void> {
+async function rewriteBodies(octokit: Octokit, pr: PullParams, reviews: readonly Authored[], body: string, tally: Tally, warn: Warn): Promise<void> {
   for (const review of reviews) {
     await octokit.rest.pulls.updateReview({ ...pr, review_id: review.id, body }).then(
       () => void tally.supersededReviews++,
@@ -76,7 +96,7 @@ export async function rewriteBodies(octokit: Octokit, pr: PullParams, reviews: r
  * Hides the reviews not hidden yet as OUTDATED. Their state is asked first unless `known`, so a review
  * a failed run left visible is hidden by the next one, and one already hidden is not asked again.
  */
-export async function hideReviews(octokit: Octokit, reviews: readonly Authored[], tally: Tally, warn: Warn, known?: Map<string, NodeState>): Promise<void> {
+async function hideReviews(octokit: Octokit, reviews: readonly Authored[], tally: Tally, warn: Warn, known?: Map<string, NodeState>): Promise<void> {
   const withId = reviews.filter((r) => r.node_id);
   if (withId.length === 0) return;
   let states = known;
