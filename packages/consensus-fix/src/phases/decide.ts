@@ -94,14 +94,11 @@ export function coverageThresholdLine(output: string): string | null {
  * were already shown with secrets left out (gates.ts).
  */
 function explainCoverageThreshold(candidates: readonly CandidateRecord[], { warn }: Pick<Run, 'warn'>): void {
-  const lines = candidates
-    .filter((c) => c.failure?.stage === 'repro')
-    .map((c) => coverageThresholdLine(c.failure?.outputTail ?? ''))
-    .filter((l): l is string => l !== null);
+  const failedRepro = candidates.filter((c) => c.failure?.stage === 'repro');
+  const lines = failedRepro.map((c) => coverageThresholdLine(c.failure?.outputTail ?? '')).filter((l): l is string => l !== null);
   if (lines.length === 0) return;
-  const repro = candidates.filter((c) => c.failure?.stage === 'repro').length;
   warn(
-    `${lines.length} of the ${repro} candidates that failed the repro gate failed it on a coverage threshold, not on a test ` +
+    `${lines.length} of the ${failedRepro.length} candidates that failed the repro gate failed it on a coverage threshold, not on a test ` +
       `(\`${lines[0]}\`): the test command fails for any fix. Turn coverage off in --test-cmd ` +
       '(Jest: --coverage=false; Vitest: --coverage.enabled=false; c8 or nyc: drop --check-coverage; pytest-cov: --no-cov)',
   );
